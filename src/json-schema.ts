@@ -1,0 +1,142 @@
+/**
+ * JSON Schema projection: one function from a schema of either Zod major to the
+ * JSON Schema a named target expects. Zod 3 goes through `zod-to-json-schema`,
+ * Zod 4 through Zod's own `toJSONSchema`.
+ *
+ * @module
+ */
+import { zodToJsonSchema } from "zod-to-json-schema";
+import { toJSONSchema } from "zod/v4/core";
+import { type AnySchema, isZod4 } from "./zod-seam";
+
+/** A JSON Schema document, as plain data. */
+export type JsonSchema = { readonly [key: string]: unknown };
+
+/**
+ * The JSON Schema dialect to emit: 2020-12 for MCP, draft-07 for most provider
+ * APIs, OpenAPI 3.0 for Gemini's legacy `parameters` and OpenAPI tooling.
+ */
+export type JsonSchemaTarget = "draft-2020-12" | "draft-07" | "openapi-3.0";
+
+/** Which side of a transform to describe: what a schema accepts or what it yields. */
+export type SchemaSide = "input" | "output";
+
+/** Options of {@link toJsonSchema}. */
+export interface JsonSchemaOptions {
+  /** The dialect to emit. @default "draft-07" */
+  readonly target?: JsonSchemaTarget;
+  /** `"input"` for parameters (what the model sends), `"output"` for returns. @default "input" */
+  readonly side?: SchemaSide;
+}
+
+// zod-to-json-schema has no 2020-12 target; 2019-09 is the closest it emits.
+const zod3Targets = {
+  "draft-2020-12": "jsonSchema2019-09",
+  "draft-07": "jsonSchema7",
+  "openapi-3.0": "openApi3",
+} as const satisfies Record<JsonSchemaTarget, string>;
+
+const cache = new WeakMap<object, Map<string, JsonSchema>>();
+
+/**
+ * Projects `schema` to JSON Schema. The result is cached per schema object and
+ * deep-frozen: copy it before changing it. Zod 4 constructs JSON Schema cannot carry
+ * (a date, a bigint, an output-side transform) throw, naming the construct.
+ */
+export function toJsonSchema(schema: AnySchema, options: JsonSchemaOptions = {}): JsonSchema {
+  const { target = "draft-07", side = "input" } = options;
+  const key = `${target}:${side}`;
+  let bySchema = cache.get(schema);
+  if (bySchema === undefined) {
+    bySchema = new Map();
+    cache.set(schema, bySchema);
+  }
+  const cached = bySchema.get(key);
+  if (cached !== undefined) return cached;
+  const projected = deepFreeze(withoutDialectMarker(convert(schema, target, side)));
+  bySchema.set(key, projected);
+  return projected;
+}
+
+function convert(schema: AnySchema, target: JsonSchemaTarget, side: SchemaSide): JsonSchema {
+  if (isZod4(schema)) {
+    return toJSONSchema(schema as never, { target, io: side }) as JsonSchema;
+  }
+  return zodToJsonSchema(schema as never, {
+    target: zod3Targets[target],
+    $refStrategy: "root",
+    effectStrategy: "input",
+  }) as JsonSchema;
+}
+
+// Providers reject or ignore `$schema`; the target is the caller's to declare.
+function withoutDialectMarker(schema: JsonSchema): JsonSchema {
+  const { $schema: _marker, ...rest } = schema;
+  return rest;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === "object" && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}
+
+/** A tool's schema could not be projected, or projected to something no host can use. */
+export class SchemaProjectionError extends Error {
+  override readonly name = "SchemaProjectionError";
+  /** The tool or play whose schema failed. */
+  readonly tool: string;
+
+  constructor(tool: string, message: string, options?: ErrorOptions) {
+    super(`tool '${tool}' ${message}`, options);
+    this.tool = tool;
+  }
+}
+
+/**
+ * Projects a tool's `parameters`, refusing what a host cannot use: a root that is not
+ * `type: "object"` (a bare `{}` among them, which some converters emit silently).
+ */
+export function projectParameters(
+  tool: string,
+  schema: AnySchema,
+  target: JsonSchemaTarget = "draft-07",
+): JsonSchema {
+  const projected = project(tool, "parameters", schema, target, "input");
+  if (projected.type !== "object") {
+    const found = Object.keys(projected).length === 0 ? "an empty schema {}" : JSON.stringify(projected);
+    throw new SchemaProjectionError(
+      tool,
+      `parameters must project to a JSON Schema with type "object" at the root, but projected to ${found}; declare parameters as z.object({...})`,
+    );
+  }
+  return projected;
+}
+
+/** Projects a tool's `returns` on its output side, naming the tool when that fails. */
+export function projectReturns(
+  tool: string,
+  schema: AnySchema,
+  target: JsonSchemaTarget = "draft-07",
+): JsonSchema {
+  return project(tool, "returns", schema, target, "output");
+}
+
+function project(
+  tool: string,
+  role: "parameters" | "returns",
+  schema: AnySchema,
+  target: JsonSchemaTarget,
+  side: SchemaSide,
+): JsonSchema {
+  try {
+    return toJsonSchema(schema, { target, side });
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new SchemaProjectionError(tool, `${role} cannot be projected to JSON Schema: ${reason}`, {
+      cause: error,
+    });
+  }
+}

@@ -1,0 +1,130 @@
+/**
+ * The `Playbook` class, whose `execute` never rejects, and the `playbook()` factory.
+ *
+ * @module
+ */
+import {
+  type JsonSchema,
+  type JsonSchemaTarget,
+  projectParameters,
+  projectReturns,
+} from "./json-schema";
+import type { PlayDefinition } from "./play-definition";
+import { isReturnsViolation } from "./returns-violation";
+import { describeIssues, parseWith } from "./zod-seam";
+
+/** What a model is shown of one play. */
+export interface PlaySchema {
+  /** The play's name: its key in the record. */
+  readonly name: string;
+  /** What the play does. */
+  readonly description: string;
+  /** JSON Schema of the arguments (input side), `type: "object"` at the root. */
+  readonly parameters: JsonSchema;
+  /** JSON Schema of the result (output side), when the play declares `returns`. */
+  readonly returns?: JsonSchema;
+  /** A hint for how a host UI should render the result. */
+  readonly displayType?: string;
+}
+
+/** How every play failure comes back from {@link Playbook.execute}. */
+export interface PlayError {
+  /** A readable message naming the play and what went wrong. */
+  readonly error: string;
+}
+
+/**
+ * A named set of plays. `execute` never rejects: an unknown play, invalid arguments,
+ * a thrown error, a returns violation and an unserialisable result all come back as
+ * `{ error }`. A success is JSON round-tripped, as a host would receive it.
+ */
+export abstract class Playbook {
+  /** The playbook's name. */
+  abstract readonly name: string;
+  /** What the playbook is for. */
+  abstract readonly description: string;
+  /** The plays, keyed by name. */
+  abstract readonly plays: Readonly<Record<string, PlayDefinition>>;
+
+  /** The names of the plays, in record order. */
+  getPlayNames(): string[] {
+    return Object.keys(this.plays);
+  }
+
+  /** What a model is shown of each play, with JSON Schema in the given dialect. */
+  getPlaySchemas(target: JsonSchemaTarget = "draft-07"): PlaySchema[] {
+    return Object.entries(this.plays).map(([name, play]) => ({
+      name,
+      description: play.description,
+      parameters: projectParameters(name, play.parameters, target),
+      ...(play.returns !== undefined && { returns: projectReturns(name, play.returns, target) }),
+      ...(play.displayType !== undefined && { displayType: play.displayType }),
+    }));
+  }
+
+  /** Runs a play; every failure resolves to `{ error }`, never a rejection. */
+  async execute(name: string, args: unknown): Promise<unknown> {
+    const play = Object.hasOwn(this.plays, name) ? this.plays[name] : undefined;
+    if (play === undefined) {
+      const available = this.getPlayNames().sort().join(", ") || "(none)";
+      return { error: `unknown play '${name}' in playbook '${this.name}'; available plays: ${available}` };
+    }
+    try {
+      const parsed = await parseWith(play.parameters, args);
+      if (!parsed.success) {
+        return { error: `play '${name}' received invalid arguments: ${describeIssues(parsed.error.issues)}` };
+      }
+      return roundTrip(name, await play.execute(parsed.data));
+    } catch (error) {
+      if (isReturnsViolation(error)) {
+        return { error: `play '${name}' output violated its returns schema: ${error.detail}` };
+      }
+      // The spec's envelope for an execution error is the error's own message.
+      return { error: messageOf(error) };
+    }
+  }
+}
+
+// The host receives JSON; showing the play's caller anything else would be a lie.
+function roundTrip(name: string, value: unknown): unknown {
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(value);
+  } catch (error) {
+    return { error: `play '${name}' returned a value that cannot be serialised to JSON: ${messageOf(error)}` };
+  }
+  return text === undefined ? null : JSON.parse(text);
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+class RecordPlaybook extends Playbook {
+  readonly name: string;
+  readonly description: string;
+  readonly plays: Readonly<Record<string, PlayDefinition>>;
+
+  constructor(name: string, description: string, plays: Readonly<Record<string, PlayDefinition>>) {
+    super();
+    this.name = name;
+    this.description = description;
+    this.plays = plays;
+  }
+}
+
+/**
+ * Builds a `Playbook` over a record of plays, kept by reference.
+ *
+ * @example
+ * ```ts
+ * const recipes = playbook("recipes", "Named multi-step recipes", { slug_and_span: slugAndSpan });
+ * ```
+ */
+export function playbook(
+  name: string,
+  description: string,
+  plays: Readonly<Record<string, PlayDefinition>>,
+): Playbook {
+  return new RecordPlaybook(name, description, plays);
+}

@@ -1,0 +1,50 @@
+/**
+ * The internal tag on an error thrown when a factory-built tool or play returns a
+ * value its `returns` schema rejects. The boundary (`Toolbox.execute`,
+ * `Playbook.execute`) recognises the tag and renames the error after the tool.
+ *
+ * The tag is a `Symbol.for` key checked structurally, so two copies of toolwright
+ * in one process still recognise each other's violations.
+ *
+ * @module
+ */
+import { type AnySchema, describeIssues, parseWith, type SchemaIssue } from "./zod-seam";
+
+const RETURNS_VIOLATION = Symbol.for("toolwright.returnsViolation");
+
+/** A returns violation before the boundary has named it. */
+export interface ReturnsViolation extends Error {
+  readonly [RETURNS_VIOLATION]: true;
+  /** The readable detail: one `path: message` per Zod issue. */
+  readonly detail: string;
+  /** The `ZodError` the `returns` schema raised. */
+  readonly cause: Error & { readonly issues: readonly SchemaIssue[] };
+}
+
+/** Builds the tagged error for a rejected output. */
+export function returnsViolation(
+  zodError: Error & { readonly issues: readonly SchemaIssue[] },
+): ReturnsViolation {
+  const detail = describeIssues(zodError.issues);
+  const error = new Error(`output violated its returns schema: ${detail}`, { cause: zodError });
+  return Object.assign(error, { [RETURNS_VIOLATION]: true as const, detail }) as ReturnsViolation;
+}
+
+/** True when `error` carries the returns-violation tag. */
+export function isReturnsViolation(error: unknown): error is ReturnsViolation {
+  return typeof error === "object" && error !== null && RETURNS_VIOLATION in error;
+}
+
+/**
+ * Parses a callback's value through its `returns` schema: the parsed value
+ * (defaults, transforms and key stripping applied) on success, the tagged
+ * violation thrown on failure.
+ */
+export async function parseReturns(
+  schema: AnySchema,
+  value: unknown,
+): Promise<unknown> {
+  const result = await parseWith(schema, value);
+  if (result.success) return result.data;
+  throw returnsViolation(result.error);
+}

@@ -1,0 +1,120 @@
+/**
+ * `SessionScope`: the typed, validated description of who and what a run acts for
+ * (an operator, a tenant, a tier), with defaults and named presets.
+ *
+ * @module
+ */
+import { type AnySchema, describeIssues, parseSync, type SchemaOutput } from "./zod-seam";
+
+/** One item of a scope: a label for people, a schema, and an optional default. */
+export interface ScopeItem<S extends AnySchema = AnySchema> {
+  /** A human-readable label, used in every error about this item. */
+  readonly label: string;
+  /** The schema a value must satisfy (parsed synchronously). */
+  readonly schema: S;
+  /** The value when a run does not set one. */
+  readonly default?: unknown;
+}
+
+/** The items of a scope, keyed by the name tools read them under. */
+export type ScopeItems = Readonly<Record<string, ScopeItem>>;
+
+/** The values a bound scope holds: each item's parsed type. */
+export type ScopeValues<Items extends ScopeItems> = {
+  readonly [K in keyof Items]: SchemaOutput<Items[K]["schema"]>;
+};
+
+/** The values a scope is bound with: any subset, by item name. */
+export type ScopeInput<Items extends ScopeItems> = { readonly [K in keyof Items]?: unknown };
+
+/** The values a bound scope holds, from the scope itself: `ScopeOf<typeof support>`. */
+export type ScopeOf<S> = S extends SessionScope<infer Items> ? ScopeValues<Items> : never;
+
+/** A scope item's default, a preset or a bound value failed the item's schema. */
+export class ScopeValidationError extends Error {
+  override readonly name = "ScopeValidationError";
+}
+
+/**
+ * A run scope: declare it once with the agent, bind it per run, and pass the bound
+ * values to tools as `ctx.host.scope` (read with `readScope` / `requireScope`).
+ * Every default and preset is validated at construction.
+ *
+ * @example
+ * ```ts
+ * const support = new SessionScope(
+ *   {
+ *     operator: { label: "Operator", schema: z.string(), default: "anonymous" },
+ *     tier: { label: "Tier", schema: z.enum(["free", "pro", "enterprise"]), default: "free" },
+ *   },
+ *   { enterprise: { tier: "enterprise" } },
+ * );
+ * const scope = support.bind({ operator: "ada" }, "enterprise");
+ * await tools.execute("whoami", {}, { host: { scope } });
+ * ```
+ */
+export class SessionScope<Items extends ScopeItems> {
+  readonly items: Items;
+  readonly presets: Readonly<Record<string, ScopeInput<Items>>>;
+
+  constructor(items: Items, presets: Readonly<Record<string, ScopeInput<Items>>> = {}) {
+    this.items = items;
+    this.presets = presets;
+    for (const [key, item] of Object.entries(items)) {
+      if (item.default !== undefined) validate(item, key, item.default, "its default");
+    }
+    for (const [preset, values] of Object.entries(presets)) this.#check(values, `preset '${preset}'`);
+  }
+
+  /** The names of the presets. */
+  getPresetNames(): string[] {
+    return Object.keys(this.presets);
+  }
+
+  /**
+   * The values for one run: defaults, overlaid by the preset, overlaid by `values`,
+   * each parsed by its item's schema. Throws `ScopeValidationError` naming the label
+   * of the first item that fails or has no value.
+   */
+  bind(values: ScopeInput<Items> = {}, preset?: string): ScopeValues<Items> {
+    if (preset !== undefined && !Object.hasOwn(this.presets, preset)) {
+      const known = this.getPresetNames().join(", ") || "(none)";
+      throw new ScopeValidationError(`unknown scope preset '${preset}'; presets: ${known}`);
+    }
+    const chosen = preset === undefined ? {} : this.presets[preset];
+    this.#check(values, "the bound values");
+    const bound: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(this.items)) {
+      const raw = pick(values, key) ?? pick(chosen, key) ?? item.default;
+      bound[key] = validate(item, key, raw, raw === undefined ? "no value and no default" : "its value");
+    }
+    return Object.freeze(bound) as ScopeValues<Items>;
+  }
+
+  #check(values: ScopeInput<Items> | undefined, where: string): void {
+    for (const [key, value] of Object.entries(values ?? {})) {
+      const item = Object.hasOwn(this.items, key) ? this.items[key] : undefined;
+      if (item === undefined) {
+        throw new ScopeValidationError(
+          `${where} sets '${key}', which is not a scope item; items: ${Object.keys(this.items).join(", ")}`,
+        );
+      }
+      validate(item, key, value, `${where}`);
+    }
+  }
+}
+
+function pick(values: object | undefined, key: string): unknown {
+  return values !== undefined && Object.hasOwn(values, key)
+    ? (values as Record<string, unknown>)[key]
+    : undefined;
+}
+
+function validate(item: ScopeItem, key: string, value: unknown, what: string): unknown {
+  const result = parseSync(item.schema, value);
+  if (result.success) return result.data;
+  throw new ScopeValidationError(
+    `scope item '${item.label}' (${key}): ${what} is invalid: ${describeIssues(result.error.issues)}`,
+    { cause: result.error },
+  );
+}

@@ -1,0 +1,133 @@
+/**
+ * The `Toolbox` class, the boundary where a host calls a tool, and the `toolbox()`
+ * factory that builds one from a record.
+ *
+ * @module
+ */
+import { ToolArgumentsError, ToolOutputError, UnknownToolError } from "./errors";
+import {
+  type JsonSchema,
+  type JsonSchemaTarget,
+  projectParameters,
+  projectReturns,
+} from "./json-schema";
+import { isReturnsViolation } from "./returns-violation";
+import type { ToolAnnotations, ToolDefinition, ToolExecutionContext } from "./tool-definition";
+import { describeIssues, parseWith } from "./zod-seam";
+
+/** What a model is shown of one tool. */
+export interface ToolSchema {
+  /** The tool's name: its key in the record. */
+  readonly name: string;
+  /** What the tool does. */
+  readonly description: string;
+  /** JSON Schema of the arguments (input side), `type: "object"` at the root. */
+  readonly parameters: JsonSchema;
+  /** JSON Schema of the result (output side), when the tool declares `returns`. */
+  readonly returns?: JsonSchema;
+  /** Calling this tool ends the run. */
+  readonly terminal?: boolean;
+  /** A hint for how a host UI should render the result. */
+  readonly displayType?: string;
+  /** What the tool does to the world. */
+  readonly annotations?: ToolAnnotations;
+}
+
+/**
+ * A named set of tools and the boundary a host calls them through. Subclass it, or
+ * build one with {@link toolbox}.
+ *
+ * @example
+ * ```ts
+ * class MeetingToolbox extends Toolbox {
+ *   readonly name = "meetings";
+ *   readonly description = "Meeting management tools";
+ *   readonly tools = { list_meetings: listMeetings };
+ * }
+ * ```
+ */
+export abstract class Toolbox {
+  /** The toolbox's name. */
+  abstract readonly name: string;
+  /** What the toolbox is for. */
+  abstract readonly description: string;
+  /** The tools, keyed by name. */
+  abstract readonly tools: Readonly<Record<string, ToolDefinition>>;
+
+  /** The names of the tools, in record order. */
+  getToolNames(): string[] {
+    return Object.keys(this.tools);
+  }
+
+  /** What a model is shown of each tool, with JSON Schema in the given dialect. */
+  getToolSchemas(target: JsonSchemaTarget = "draft-07"): ToolSchema[] {
+    return Object.entries(this.tools).map(([name, tool]) => ({
+      name,
+      description: tool.description,
+      parameters: projectParameters(name, tool.parameters, target),
+      ...(tool.returns !== undefined && { returns: projectReturns(name, tool.returns, target) }),
+      ...(tool.terminal !== undefined && { terminal: tool.terminal }),
+      ...(tool.displayType !== undefined && { displayType: tool.displayType }),
+      ...(tool.annotations !== undefined && { annotations: tool.annotations }),
+    }));
+  }
+
+  /**
+   * Calls a tool: parses `args` through its `parameters` exactly once, runs it, and
+   * names every boundary failure after the tool.
+   *
+   * @throws {UnknownToolError} no tool of that name; the message lists the names there are.
+   * @throws {ToolArgumentsError} `args` failed `parameters`; the `ZodError` is the `cause`.
+   * @throws {ToolOutputError} a `defineTool` tool's result failed `returns`.
+   * Any other error from the tool's `execute` passes through as it is.
+   */
+  async execute(name: string, args: unknown, ctx?: ToolExecutionContext): Promise<unknown> {
+    const tool = Object.hasOwn(this.tools, name) ? this.tools[name] : undefined;
+    if (tool === undefined) {
+      throw new UnknownToolError(name, this.name, this.getToolNames().sort());
+    }
+    const parsed = await parseWith(tool.parameters, args);
+    if (!parsed.success) {
+      throw new ToolArgumentsError(name, describeIssues(parsed.error.issues), parsed.error);
+    }
+    try {
+      return await tool.execute(parsed.data, ctx);
+    } catch (error) {
+      if (isReturnsViolation(error)) throw new ToolOutputError(name, error.detail, error.cause);
+      throw error;
+    }
+  }
+}
+
+class RecordToolbox extends Toolbox {
+  readonly name: string;
+  readonly description: string;
+  readonly tools: Readonly<Record<string, ToolDefinition>>;
+
+  constructor(name: string, description: string, tools: Readonly<Record<string, ToolDefinition>>) {
+    super();
+    this.name = name;
+    this.description = description;
+    this.tools = tools;
+  }
+}
+
+/**
+ * Builds a `Toolbox` over a record of tools, kept by reference. Factory-built and
+ * hand-written tools may share the record.
+ *
+ * @example
+ * ```ts
+ * const meetingTools = toolbox("meetings", "Meeting management tools", {
+ *   list_meetings: listMeetings,
+ * });
+ * meetingTools instanceof Toolbox; // true
+ * ```
+ */
+export function toolbox(
+  name: string,
+  description: string,
+  tools: Readonly<Record<string, ToolDefinition>>,
+): Toolbox {
+  return new RecordToolbox(name, description, tools);
+}
