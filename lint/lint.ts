@@ -1,0 +1,87 @@
+/** The runner: validates arguments, walks once, feeds every active rule, collects findings. */
+
+import { describeValue } from "./describe-value.js";
+import { DEFAULT_DIALECT, LINT_DIALECTS } from "./dialects.js";
+import { zodMajor } from "./node-view.js";
+import type { RuleListener } from "./rule.js";
+import { RULES } from "./rules/index.js";
+import type { LintDialect, LintOptions, LintRuleCode, SchemaLintFinding } from "./types.js";
+import { walkSchema } from "./walk.js";
+
+/**
+ * Lints a Zod 3 or Zod 4 schema for constructs the chosen provider path cannot represent
+ * faithfully. Pure: reads the schema structurally, never mutates it, never throws for a finding.
+ *
+ * @param schema - A Zod 3 (`zod/v3`) or Zod 4 (`zod`) schema, typically a tool's parameters or returns.
+ * @param options - `dialect` (default `"gemini-bifrost"`) and `requireDescribe` (default `false`).
+ * @returns Findings in walk order (pre-order, declaration order), one per (code, path).
+ * @throws {TypeError} When `schema` is not a Zod schema or an option is invalid: a programming error.
+ *
+ * @example
+ * ```ts
+ * import { z } from "zod";
+ * import { lintModelFacingSchema } from "toolwright/lint";
+ *
+ * const findings = lintModelFacingSchema(z.object({ count: z.number().positive() }));
+ * // [{ code: "exclusive-numeric-bound", severity: "error", path: "$.count",
+ * //    dialect: "gemini-bifrost", message: "… Use .min() instead of .positive()/.gt() …" }]
+ * const errors = findings.filter((f) => f.severity === "error");
+ * ```
+ */
+export function lintModelFacingSchema(
+  schema: unknown,
+  options: LintOptions = {},
+): SchemaLintFinding[] {
+  const { dialect, requireDescribe } = checkOptions(options);
+  if (zodMajor(schema) === undefined) {
+    throw new TypeError(
+      `lintModelFacingSchema expects a Zod 3 or Zod 4 schema (an object with _def or _zod), but was passed ${describeValue(schema)}. Pass the schema itself, e.g. tool.parameters.`,
+    );
+  }
+  const codes: LintRuleCode[] = [...LINT_DIALECTS[dialect]];
+  if (requireDescribe) codes.push("missing-description");
+  const findings: SchemaLintFinding[] = [];
+  const seen = new Set<string>();
+  const listeners: RuleListener[] = codes.map((code) => {
+    const rule = RULES[code];
+    return rule.create({
+      dialect,
+      report(path, message) {
+        const key = `${code}\u0000${path}`;
+        if (seen.has(key)) return;
+        seen.add(key);
+        findings.push({ code, severity: rule.severity, path, dialect, message });
+      },
+    });
+  });
+  walkSchema(schema as object, {
+    node: (visit) => {
+      for (const listener of listeners) listener.node?.(visit);
+    },
+    cycle: (visit) => {
+      for (const listener of listeners) listener.cycle?.(visit);
+    },
+  });
+  for (const listener of listeners) listener.end?.();
+  return findings;
+}
+
+function checkOptions(options: unknown): { dialect: LintDialect; requireDescribe: boolean } {
+  if (typeof options !== "object" || options === null) {
+    throw new TypeError(
+      `lintModelFacingSchema options must be an object like { dialect: "gemini-bifrost" }, but was passed ${describeValue(options)}.`,
+    );
+  }
+  const { dialect = DEFAULT_DIALECT, requireDescribe = false } = options as LintOptions;
+  if (typeof dialect !== "string" || !Object.hasOwn(LINT_DIALECTS, dialect)) {
+    throw new TypeError(
+      `Unknown lint dialect ${describeValue(dialect)}; use one of: ${Object.keys(LINT_DIALECTS).join(", ")}.`,
+    );
+  }
+  if (typeof requireDescribe !== "boolean") {
+    throw new TypeError(
+      `requireDescribe must be a boolean, but was passed ${describeValue(requireDescribe)}.`,
+    );
+  }
+  return { dialect, requireDescribe };
+}

@@ -1,0 +1,24 @@
+/** `intersection`: intersections the converter emits as `allOf`. */
+import { foldsToObject } from "../layers.js";
+import type { LintRule } from "../rule.js";
+
+/** Flags `z.intersection`/`.and()` except the Zod 4 object∩object case that folds away. */
+export const intersection: LintRule = {
+  code: "intersection",
+  severity: "error",
+  description:
+    "z.intersection(a, b) / a.and(b), emitted as `allOf`. Zod 4 folds an intersection of plain objects into one object, so that case is clean in Zod 4; zod-to-json-schema always emits `allOf`.",
+  fix: "Merge objects into one: a.extend(b.shape) (Zod 3: a.merge(b)); express other intersections as a single schema.",
+  evidence:
+    "zod-to-json-schema src/parsers/intersection.ts emits `allOf`; Zod 4 intersectionProcessor emits `allOf` and folds only plain object members (to-json-schema foldIntersection). OpenAI strict: 'allOf' is not supported.",
+  create: (context) => ({
+    node({ node, path }) {
+      if (node.kind !== "intersection") return;
+      if (node.major === 4 && foldsToObject(node)) return;
+      context.report(
+        path,
+        "Intersection found; it is emitted as allOf, which this provider path does not support. Merge the parts into one object with .extend() (Zod 3: .merge()), or write the combined schema directly.",
+      );
+    },
+  }),
+};

@@ -1,0 +1,22 @@
+/** `one-of-union`: unions the converter emits as `oneOf`. */
+import type { LintRule } from "../rule.js";
+
+/** Flags Zod 4 discriminated unions and `z.xor`, the unions emitted as `oneOf`. */
+export const oneOfUnion: LintRule = {
+  code: "one-of-union",
+  severity: "error",
+  description:
+    "A union emitted as `oneOf`: Zod 4 z.discriminatedUnion() and z.xor() (def.inclusive === false). Zod 3 unions, discriminated or not, are emitted as `anyOf` and are clean.",
+  fix: "Use z.union([...]) (emitted as anyOf); the discriminator literal still tells the branches apart.",
+  evidence:
+    "Zod 4 unionProcessor emits `oneOf` for exclusive unions (since 4.1.13), `anyOf` otherwise; zod-to-json-schema never emits oneOf. OpenAI strict: \"'oneOf' is not permitted\".",
+  create: (context) => ({
+    node({ node, path }) {
+      if (node.kind !== "union" || !node.exclusiveUnion) return;
+      context.report(
+        path,
+        "Discriminated union (or z.xor) found; Zod 4 emits it as oneOf, which this provider path rejects. Use z.union([...]) instead, which is emitted as anyOf.",
+      );
+    },
+  }),
+};

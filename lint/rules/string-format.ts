@@ -1,0 +1,42 @@
+/** `string-format`: string formats outside what the dialect's provider accepts. */
+import type { LintRule } from "../rule.js";
+import type { LintDialect } from "../types.js";
+
+/** The `format` values each dialect's provider accepts; other dialects do not run this rule. */
+const ALLOWED_FORMATS: Partial<Readonly<Record<LintDialect, readonly string[]>>> = {
+  "openai-strict": [
+    "date-time",
+    "time",
+    "date",
+    "duration",
+    "email",
+    "hostname",
+    "ipv4",
+    "ipv6",
+    "uuid",
+  ],
+  gemini: ["date-time", "enum"],
+};
+
+/** Flags a string whose emitted `format` the provider does not accept. */
+export const stringFormat: LintRule = {
+  code: "string-format",
+  severity: "error",
+  description:
+    'A string whose converter output carries a `format` the provider rejects. openai-strict accepts date-time, time, date, duration, email, hostname, ipv4, ipv6, uuid; gemini accepts date-time (and enum). E.g. .url() is emitted as `format: "uri"`; Zod 4 z.cuid()/z.base64() emit their own names.',
+  fix: "Drop the format check and describe the expected form in .describe(), or use .regex() (emitted as `pattern`) where the provider supports patterns.",
+  evidence:
+    "zod-to-json-schema src/parsers/string.ts maps url→uri, email, uuid, datetime→date-time, date, time, duration, ip→ipv4/ipv6; Zod 4 `formatMap` (url→uri, guid→uuid, …) keeps other names. OpenAI Structured Outputs lists the nine supported formats (\"'uri' is not a valid format\"); Gemini's legacy schema supports only `enum` and `date-time`.",
+  create: (context) => ({
+    node({ node, path }) {
+      const allowed = ALLOWED_FORMATS[context.dialect];
+      if (node.kind !== "string" || allowed === undefined) return;
+      const rejected = node.formats.filter((format) => !allowed.includes(format));
+      if (rejected.length === 0) return;
+      context.report(
+        path,
+        `String is emitted with format "${rejected.join('", "')}", which this provider path does not accept (allowed: ${allowed.join(", ")}). Remove the format check and describe the form in .describe(), or validate it after parsing.`,
+      );
+    },
+  }),
+};

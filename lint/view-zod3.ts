@@ -1,0 +1,210 @@
+/**
+ * Reads a Zod 3 schema (`_def`, `_def.typeName`, `_def.checks`) into the neutral shape. Field names
+ * follow `zod/v3/types.js`; formats follow zod-to-json-schema's `parsers/string.js`.
+ */
+import type { ZodTypeAny } from "zod/v3";
+import { baseNode, type ChildEdge, type NodeKind, type SchemaNode } from "./node-view.js";
+import { arrayProp, enumObjectValues, numberProp, prop, shapeEntries, stringProp } from "./read.js";
+
+type Zod3Def = ZodTypeAny["_def"];
+
+const KINDS: Readonly<Record<string, NodeKind>> = {
+  ZodString: "string",
+  ZodNumber: "number",
+  ZodNaN: "nan",
+  ZodBigInt: "bigint",
+  ZodBoolean: "boolean",
+  ZodDate: "date",
+  ZodSymbol: "symbol",
+  ZodUndefined: "undefined",
+  ZodNull: "null",
+  ZodAny: "any",
+  ZodUnknown: "any",
+  ZodNever: "never",
+  ZodVoid: "void",
+  ZodArray: "array",
+  ZodObject: "object",
+  ZodUnion: "union",
+  ZodDiscriminatedUnion: "union",
+  ZodIntersection: "intersection",
+  ZodTuple: "tuple",
+  ZodRecord: "record",
+  ZodMap: "map",
+  ZodSet: "set",
+  ZodFunction: "function",
+  ZodLazy: "lazy",
+  ZodLiteral: "literal",
+  ZodEnum: "enum",
+  ZodEffects: "wrapper",
+  ZodNativeEnum: "enum",
+  ZodOptional: "optional",
+  ZodNullable: "nullable",
+  ZodDefault: "default",
+  ZodCatch: "wrapper",
+  ZodPromise: "promise",
+  ZodBranded: "wrapper",
+  ZodPipeline: "pipe",
+  ZodReadonly: "wrapper",
+};
+
+/** zod-to-json-schema's string check → emitted `format` mapping (other checks become patterns). */
+const FORMATS: Readonly<Record<string, string>> = {
+  email: "email",
+  url: "uri",
+  uuid: "uuid",
+  datetime: "date-time",
+  date: "date",
+  time: "time",
+  duration: "duration",
+};
+
+const inner = (schema: unknown): ChildEdge => ({ edge: "inner", schema });
+
+/** Reads one Zod 3 schema. Throws only if a getter on the schema itself throws. */
+export function viewZod3(schema: object): SchemaNode {
+  const def = (schema as { _def: Zod3Def })._def;
+  const typeName = stringProp(def, "typeName") ?? "unknown";
+  const kind = KINDS[typeName] ?? "other";
+  return baseNode(schema, 3, kind, typeName, stringProp(def, "description"), facts(kind, def));
+}
+
+function facts(kind: NodeKind, def: Zod3Def): Partial<SchemaNode> {
+  switch (kind) {
+    case "string":
+      return stringFacts(def);
+    case "number":
+      return { numeric: numericFacts(def) };
+    case "array":
+      return {
+        children: [{ edge: "element", schema: prop(def, "type") }],
+        minItems:
+          numberProp(prop(def, "exactLength"), "value") ??
+          numberProp(prop(def, "minLength"), "value"),
+        maxItems:
+          numberProp(prop(def, "exactLength"), "value") ??
+          numberProp(prop(def, "maxLength"), "value"),
+      };
+    case "object":
+      return objectFacts(def);
+    case "record":
+      return { children: [{ edge: "record-value", schema: prop(def, "valueType") }] };
+    case "tuple": {
+      const items: ChildEdge[] = arrayProp(def, "items").map((schema, key) => ({
+        edge: "tuple-item",
+        key,
+        schema,
+      }));
+      const rest = prop(def, "rest");
+      if (rest) items.push({ edge: "tuple-rest", key: items.length, schema: rest });
+      return { children: items };
+    }
+    case "union":
+      return {
+        children: arrayProp(def, "options").map((schema, key) => ({
+          edge: "union-member",
+          key,
+          schema,
+        })),
+      };
+    case "intersection":
+      return {
+        children: [
+          { edge: "intersection-member", key: 0, schema: prop(def, "left") },
+          { edge: "intersection-member", key: 1, schema: prop(def, "right") },
+        ],
+      };
+    case "enum":
+      return { enumValues: enumValues(def) };
+    case "literal":
+      return { enumValues: [prop(def, "value")] };
+    case "optional":
+    case "nullable":
+    case "default":
+      return { children: [inner(prop(def, "innerType"))] };
+    case "wrapper":
+      return {
+        children: [inner(prop(def, "innerType") ?? prop(def, "schema") ?? prop(def, "type"))],
+      };
+    case "pipe":
+      return { children: [inner(prop(def, "in")), inner(prop(def, "out"))] };
+    case "lazy": {
+      // The getter may build a fresh schema per call; the lazy node's own identity stops cycles.
+      const getter = prop(def, "getter");
+      return { children: typeof getter === "function" ? [inner(getter())] : [] };
+    }
+    // Leaves, and what the linter does not descend into (no JSON Schema projection carries it).
+    case "boolean":
+    case "null":
+    case "any":
+    case "never":
+    case "date":
+    case "bigint":
+    case "symbol":
+    case "undefined":
+    case "void":
+    case "nan":
+    case "map":
+    case "set":
+    case "function":
+    case "promise":
+    case "custom":
+    case "transform":
+    case "other":
+      return {};
+    default:
+      return kind satisfies never;
+  }
+}
+
+function stringFacts(def: Zod3Def): Partial<SchemaNode> {
+  const formats: string[] = [];
+  let lengthBounded = false;
+  for (const check of arrayProp(def, "checks")) {
+    const checkKind = stringProp(check, "kind") ?? "";
+    if (checkKind === "min" || checkKind === "max" || checkKind === "length") lengthBounded = true;
+    const format = FORMATS[checkKind];
+    if (format !== undefined) formats.push(format);
+    if (checkKind === "ip") {
+      const version = stringProp(check, "version");
+      if (version !== "v6") formats.push("ipv4");
+      if (version !== "v4") formats.push("ipv6");
+    }
+  }
+  return { formats, lengthBounded };
+}
+
+function numericFacts(def: Zod3Def): SchemaNode["numeric"] {
+  let exclusiveMinimum = false;
+  let exclusiveMaximum = false;
+  let inclusiveBound = false;
+  let multipleOf = false;
+  for (const check of arrayProp(def, "checks")) {
+    const checkKind = stringProp(check, "kind");
+    const inclusive = prop(check, "inclusive") === true;
+    if (checkKind === "min" && !inclusive) exclusiveMinimum = true;
+    if (checkKind === "max" && !inclusive) exclusiveMaximum = true;
+    if ((checkKind === "min" || checkKind === "max") && inclusive) inclusiveBound = true;
+    if (checkKind === "multipleOf") multipleOf = true;
+  }
+  return { exclusiveMinimum, exclusiveMaximum, inclusiveBound, formatBound: false, multipleOf };
+}
+
+function objectFacts(def: Zod3Def): Partial<SchemaNode> {
+  const shapeSource = prop(def, "shape");
+  const shape = typeof shapeSource === "function" ? shapeSource() : shapeSource;
+  const children: ChildEdge[] = shapeEntries(shape).map(([key, schema]) => ({
+    edge: "property",
+    key,
+    schema,
+  }));
+  const catchall = prop(def, "catchall");
+  const catchallOpen =
+    stringProp(prop(catchall, "_def"), "typeName") !== "ZodNever" && catchall !== undefined;
+  if (catchallOpen) children.push({ edge: "catchall", schema: catchall });
+  return { children, openObject: catchallOpen || prop(def, "unknownKeys") === "passthrough" };
+}
+
+function enumValues(def: Zod3Def): unknown[] {
+  const values = prop(def, "values");
+  return Array.isArray(values) ? values : enumObjectValues(values);
+}

@@ -1,0 +1,88 @@
+/**
+ * The walker: an explicit stack (no recursion, so a 10,000-deep schema cannot overflow the call
+ * stack), pre-order and deterministic, stopping on cycles by the set of schemas on the current
+ * path. A schema reused at sibling paths is visited at each path; only a schema that is its own
+ * ancestor is a cycle.
+ */
+import { type EdgeKind, type SchemaNode, viewSchema } from "./node-view.js";
+import { childPath } from "./path.js";
+
+/** One node reached at one path. */
+export interface Visit {
+  readonly node: SchemaNode;
+  readonly path: string;
+  /** How this node hangs off its parent; `"inner"` for the inside of a transparent layer. */
+  readonly edge: EdgeKind;
+  /** Objects on the path including this one: the nesting level the provider counts. */
+  readonly objectDepth: number;
+}
+
+/** A child that is one of its own ancestors: the walker does not descend again. */
+export interface CycleVisit {
+  /** Where the back-reference sits. */
+  readonly path: string;
+  /** Where the ancestor it refers back to sits. */
+  readonly ancestorPath: string;
+  readonly node: SchemaNode | undefined;
+}
+
+/** Callbacks the walker drives. */
+export interface WalkListener {
+  node(visit: Visit): void;
+  cycle(visit: CycleVisit): void;
+}
+
+/**
+ * Bounds for pathological inputs that are not cycles by identity, such as a Zod 3 lazy getter
+ * that builds a new lazy on every call, or a DAG that expands exponentially into paths. Past
+ * them the walker stops descending, so it reports less, never something false.
+ */
+export const WALK_LIMITS = { maxDepth: 100_000, maxVisits: 2_000_000 } as const;
+
+interface Frame {
+  readonly schema: unknown;
+  readonly path: string;
+  readonly edge: EdgeKind;
+  readonly objectDepth: number;
+  readonly depth: number;
+}
+
+/** Walks `root`, calling `listener` for every node and every back-reference. */
+export function walkSchema(root: object, listener: WalkListener): void {
+  const stack: Frame[] = [{ schema: root, path: "$", edge: "root", objectDepth: 0, depth: 0 }];
+  // The schemas on the current path, by depth; popping a frame at depth d ends every deeper one.
+  const pathSchemas: object[] = [];
+  const onPath = new Map<object, string>();
+  let visits = 0;
+  while (stack.length > 0 && visits < WALK_LIMITS.maxVisits) {
+    const frame = stack.pop() as Frame;
+    while (pathSchemas.length > frame.depth) onPath.delete(pathSchemas.pop() as object);
+    const { schema } = frame;
+    if (typeof schema !== "object" || schema === null) continue;
+    const ancestorPath = onPath.get(schema);
+    if (ancestorPath !== undefined) {
+      listener.cycle({ path: frame.path, ancestorPath, node: viewSchema(schema) });
+      continue;
+    }
+    const node = viewSchema(schema);
+    if (node === undefined) continue;
+    visits++;
+    const objectDepth = frame.objectDepth + (node.kind === "object" ? 1 : 0);
+    listener.node({ node, path: frame.path, edge: frame.edge, objectDepth });
+    if (frame.depth >= WALK_LIMITS.maxDepth) continue;
+    onPath.set(schema, frame.path);
+    pathSchemas.push(schema);
+    // Pushed in reverse so children pop, and findings come out, in declaration order.
+    for (let i = node.children.length - 1; i >= 0; i--) {
+      const child = node.children[i];
+      if (child === undefined) continue;
+      stack.push({
+        schema: child.schema,
+        path: childPath(frame.path, child.edge, child.key),
+        edge: child.edge,
+        objectDepth,
+        depth: frame.depth + 1,
+      });
+    }
+  }
+}
