@@ -8,8 +8,8 @@ import { meetingsBefore } from "./meetings-before";
 import { recipes } from "./recipes-playbook";
 import { support } from "./support-scope";
 
-export { meetingsBefore, MeetingToolbox } from "./meetings-before";
 export { meetings, meetingTools } from "./meetings-after";
+export { MeetingToolbox, meetingsBefore } from "./meetings-before";
 export { recipes } from "./recipes-playbook";
 export { support, supportScope, whoami } from "./support-scope";
 

@@ -5,7 +5,7 @@
  * Run: npx tsx examples/meetings-before.ts
  */
 import { z } from "zod";
-import { Capability, TextManual, type ToolDefinition, Toolbox } from "../src/index";
+import { Capability, TextManual, Toolbox, type ToolDefinition } from "../src/index";
 import { fetchMeetings } from "./meeting-store";
 import { runIfMain } from "./run-if-main";
 

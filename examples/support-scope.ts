@@ -8,10 +8,10 @@ import { z } from "zod";
 import {
   capability,
   defineTool,
+  requireScope,
   type ScopeOf,
   SessionScope,
   type ToolExecutionContext,
-  requireScope,
   toolbox,
 } from "../src/index";
 import { runIfMain } from "./run-if-main";

@@ -68,7 +68,9 @@ export class Capability {
     const plays = offered.filter((entry) => entry.kind === "play");
     if (tools.length > 0) lines.push("", "## Tools", ...tools.map(bullet));
     if (plays.length > 0) lines.push("", "## Plays", ...plays.map(bullet));
-    if (this.manual !== undefined) lines.push("", `## Manual: ${this.manual.name}`, this.manual.toPrompt());
+    if (this.manual !== undefined) {
+      lines.push("", `## Manual: ${this.manual.name}`, this.manual.toPrompt());
+    }
     return lines.join("\n");
   }
 }
@@ -86,8 +88,9 @@ function assertShape(capability: string, role: string, value: unknown, member: s
 }
 
 function describe(value: unknown): string {
-  if (value === null) return "null";
+  if (value === null || value === undefined) return String(value);
   if (typeof value === "object") return `an object with keys [${Object.keys(value).join(", ")}]`;
+  if (typeof value === "string") return `string ${JSON.stringify(value)}`;
   return `${typeof value} ${String(value)}`;
 }
 

@@ -5,8 +5,9 @@
  *
  * @module
  */
-import { zodToJsonSchema } from "zod-to-json-schema";
+
 import { toJSONSchema } from "zod/v4/core";
+import { zodToJsonSchema } from "zod-to-json-schema";
 import { type AnySchema, isZod4 } from "./zod-seam";
 
 /** A JSON Schema document, as plain data. */
@@ -106,7 +107,8 @@ export function projectParameters(
 ): JsonSchema {
   const projected = project(tool, "parameters", schema, target, "input");
   if (projected.type !== "object") {
-    const found = Object.keys(projected).length === 0 ? "an empty schema {}" : JSON.stringify(projected);
+    const found =
+      Object.keys(projected).length === 0 ? "an empty schema {}" : JSON.stringify(projected);
     throw new SchemaProjectionError(
       tool,
       `parameters must project to a JSON Schema with type "object" at the root, but projected to ${found}; declare parameters as z.object({...})`,

@@ -59,12 +59,19 @@ export class TextManual extends Manual {
 }
 
 const HEADING = /^#{1,6}\s+(.+?)\s*#*\s*$/;
+const FENCE = /^\s{0,3}(```|~~~)/;
 
 function splitAtHeadings(text: string): ManualSection[] {
   const sections: { title: string; lines: string[] }[] = [];
   let current = { title: "Overview", lines: [] as string[] };
+  // A `#` line inside a fenced code block (a shell comment) is not a heading.
+  let fence: string | undefined;
   for (const line of text.split("\n")) {
-    const heading = HEADING.exec(line);
+    const marker = FENCE.exec(line)?.[1];
+    if (marker !== undefined && (fence === undefined || fence === marker)) {
+      fence = fence === undefined ? marker : undefined;
+    }
+    const heading = fence === undefined ? HEADING.exec(line) : null;
     if (heading?.[1] !== undefined) {
       if (current.lines.join("").trim() !== "") sections.push(current);
       current = { title: heading[1], lines: [] };

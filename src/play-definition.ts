@@ -73,6 +73,8 @@ export function definePlay<P extends AnySchema, R extends AnySchema>(
     parameters: config.parameters,
     returns,
     ...(config.displayType !== undefined && { displayType: config.displayType }),
-    execute: validateReturns ? async (args: unknown) => parseReturns(returns, await run(args)) : run,
+    execute: validateReturns
+      ? async (args: unknown) => parseReturns(returns, await run(args))
+      : run,
   };
 }

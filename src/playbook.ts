@@ -67,16 +67,20 @@ export abstract class Playbook {
     const play = Object.hasOwn(this.plays, name) ? this.plays[name] : undefined;
     if (play === undefined) {
       const available = this.getPlayNames().sort().join(", ") || "(none)";
-      return { error: `unknown play '${name}' in playbook '${this.name}'; available plays: ${available}` };
+      return {
+        error: `unknown play '${name}' in playbook '${this.name}'; available plays: ${available}`,
+      };
     }
     try {
       const parsed = await parseWith(play.parameters, args);
       if (!parsed.success) {
-        return { error: `play '${name}' received invalid arguments: ${describeIssues(parsed.error.issues)}` };
+        return {
+          error: `play '${name}' received invalid arguments: ${describeIssues(parsed.error.issues)}`,
+        };
       }
       return roundTrip(name, await play.execute(parsed.data));
     } catch (error) {
-      if (isReturnsViolation(error)) {
+      if (isReturnsViolation(error, play.returns)) {
         return { error: `play '${name}' output violated its returns schema: ${error.detail}` };
       }
       // The spec's envelope for an execution error is the error's own message.
@@ -91,7 +95,9 @@ function roundTrip(name: string, value: unknown): unknown {
   try {
     text = JSON.stringify(value);
   } catch (error) {
-    return { error: `play '${name}' returned a value that cannot be serialised to JSON: ${messageOf(error)}` };
+    return {
+      error: `play '${name}' returned a value that cannot be serialised to JSON: ${messageOf(error)}`,
+    };
   }
   return text === undefined ? null : JSON.parse(text);
 }

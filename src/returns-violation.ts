@@ -14,7 +14,8 @@ const RETURNS_VIOLATION = Symbol.for("toolwright.returnsViolation");
 
 /** A returns violation before the boundary has named it. */
 export interface ReturnsViolation extends Error {
-  readonly [RETURNS_VIOLATION]: true;
+  /** The `returns` schema the value violated. */
+  readonly [RETURNS_VIOLATION]: AnySchema;
   /** The readable detail: one `path: message` per Zod issue. */
   readonly detail: string;
   /** The `ZodError` the `returns` schema raised. */
@@ -23,16 +24,29 @@ export interface ReturnsViolation extends Error {
 
 /** Builds the tagged error for a rejected output. */
 export function returnsViolation(
+  schema: AnySchema,
   zodError: Error & { readonly issues: readonly SchemaIssue[] },
 ): ReturnsViolation {
   const detail = describeIssues(zodError.issues);
   const error = new Error(`output violated its returns schema: ${detail}`, { cause: zodError });
-  return Object.assign(error, { [RETURNS_VIOLATION]: true as const, detail }) as ReturnsViolation;
+  return Object.assign(error, { [RETURNS_VIOLATION]: schema, detail }) as ReturnsViolation;
 }
 
-/** True when `error` carries the returns-violation tag. */
-export function isReturnsViolation(error: unknown): error is ReturnsViolation {
-  return typeof error === "object" && error !== null && RETURNS_VIOLATION in error;
+/**
+ * True when `error` is a violation of `returns` itself. A violation of another
+ * schema (a tool whose `execute` calls another tool's `execute`) is not this tool's
+ * and passes the boundary by identity.
+ */
+export function isReturnsViolation(
+  error: unknown,
+  returns: AnySchema | undefined,
+): error is ReturnsViolation {
+  return (
+    typeof error === "object" &&
+    error !== null &&
+    returns !== undefined &&
+    (error as Partial<Record<typeof RETURNS_VIOLATION, unknown>>)[RETURNS_VIOLATION] === returns
+  );
 }
 
 /**
@@ -40,11 +54,8 @@ export function isReturnsViolation(error: unknown): error is ReturnsViolation {
  * (defaults, transforms and key stripping applied) on success, the tagged
  * violation thrown on failure.
  */
-export async function parseReturns(
-  schema: AnySchema,
-  value: unknown,
-): Promise<unknown> {
+export async function parseReturns(schema: AnySchema, value: unknown): Promise<unknown> {
   const result = await parseWith(schema, value);
   if (result.success) return result.data;
-  throw returnsViolation(result.error);
+  throw returnsViolation(schema, result.error);
 }

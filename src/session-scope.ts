@@ -61,9 +61,11 @@ export class SessionScope<Items extends ScopeItems> {
     this.items = items;
     this.presets = presets;
     for (const [key, item] of Object.entries(items)) {
-      if (item.default !== undefined) validate(item, key, item.default, "its default");
+      if (item.default !== undefined) validate(item, key, item.default, "its default is invalid");
     }
-    for (const [preset, values] of Object.entries(presets)) this.#check(values, `preset '${preset}'`);
+    for (const [preset, values] of Object.entries(presets)) {
+      this.#check(values, `preset '${preset}'`);
+    }
   }
 
   /** The names of the presets. */
@@ -82,11 +84,18 @@ export class SessionScope<Items extends ScopeItems> {
       throw new ScopeValidationError(`unknown scope preset '${preset}'; presets: ${known}`);
     }
     const chosen = preset === undefined ? {} : this.presets[preset];
-    this.#check(values, "the bound values");
+    this.#check(values, "bind()");
     const bound: Record<string, unknown> = {};
     for (const [key, item] of Object.entries(this.items)) {
-      const raw = pick(values, key) ?? pick(chosen, key) ?? item.default;
-      bound[key] = validate(item, key, raw, raw === undefined ? "no value and no default" : "its value");
+      // An explicit `null` is a value (for a nullable item), not a gap to fill.
+      const raw = [pick(values, key), pick(chosen, key), item.default].find(
+        (candidate) => candidate !== undefined,
+      );
+      const problem =
+        raw === undefined
+          ? "it has no value and no default; pass one to bind() or declare a default"
+          : "its value is invalid";
+      bound[key] = validate(item, key, raw, problem);
     }
     return Object.freeze(bound) as ScopeValues<Items>;
   }
@@ -99,7 +108,8 @@ export class SessionScope<Items extends ScopeItems> {
           `${where} sets '${key}', which is not a scope item; items: ${Object.keys(this.items).join(", ")}`,
         );
       }
-      validate(item, key, value, `${where}`);
+      // `undefined` leaves the item unset, as in `bind()`'s overlay.
+      if (value !== undefined) validate(item, key, value, `its value in ${where} is invalid`);
     }
   }
 }
@@ -110,11 +120,11 @@ function pick(values: object | undefined, key: string): unknown {
     : undefined;
 }
 
-function validate(item: ScopeItem, key: string, value: unknown, what: string): unknown {
+function validate(item: ScopeItem, key: string, value: unknown, problem: string): unknown {
   const result = parseSync(item.schema, value);
   if (result.success) return result.data;
   throw new ScopeValidationError(
-    `scope item '${item.label}' (${key}): ${what} is invalid: ${describeIssues(result.error.issues)}`,
+    `scope item '${item.label}' (${key}): ${problem}: ${describeIssues(result.error.issues)}`,
     { cause: result.error },
   );
 }

@@ -129,7 +129,8 @@ export function defineTool<P extends AnySchema, R extends AnySchema | undefined 
   const run = execute as (args: unknown, ctx?: ToolExecutionContext) => MaybePromise<unknown>;
   const validated =
     returns !== undefined && validateReturns
-      ? async (args: unknown, ctx?: ToolExecutionContext) => parseReturns(returns, await run(args, ctx))
+      ? async (args: unknown, ctx?: ToolExecutionContext) =>
+          parseReturns(returns, await run(args, ctx))
       : run;
   return {
     description: config.description,

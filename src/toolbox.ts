@@ -93,7 +93,9 @@ export abstract class Toolbox {
     try {
       return await tool.execute(parsed.data, ctx);
     } catch (error) {
-      if (isReturnsViolation(error)) throw new ToolOutputError(name, error.detail, error.cause);
+      if (isReturnsViolation(error, tool.returns)) {
+        throw new ToolOutputError(name, error.detail, error.cause);
+      }
       throw error;
     }
   }

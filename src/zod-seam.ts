@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { safeParse as safeParseV4, safeParseAsync as safeParseAsyncV4 } from "zod/v4/core";
+import { safeParseAsync as safeParseAsyncV4, safeParse as safeParseV4 } from "zod/v4/core";
 
 /** A Zod 4 schema (classic, mini or core), read structurally. */
 export interface Zod4Schema {
@@ -49,12 +49,17 @@ export interface SchemaIssue {
 /** The result of a parse, in the shape both majors share. */
 export type ParseResult =
   | { readonly success: true; readonly data: unknown }
-  | { readonly success: false; readonly error: Error & { readonly issues: readonly SchemaIssue[] } };
+  | {
+      readonly success: false;
+      readonly error: Error & { readonly issues: readonly SchemaIssue[] };
+    };
 
 /** True when `value` is a Zod 4 or Zod 3 schema. */
 export function isSchema(value: unknown): value is AnySchema {
   if (typeof value !== "object" || value === null) return false;
-  return "_zod" in value || ("_def" in value && typeof (value as Zod3Schema).safeParse === "function");
+  return (
+    "_zod" in value || ("_def" in value && typeof (value as Zod3Schema).safeParse === "function")
+  );
 }
 
 /** True when `schema` is a Zod 4 schema. */
@@ -69,7 +74,8 @@ const parseModes = new WeakMap<object, ParseMode>();
  * Parses `value` with `schema`, synchronously when the schema allows it.
  *
  * A schema whose refinements or transforms are declared `async` (or that holds a
- * `z.promise`) is parsed asynchronously from its first call. Every other schema is
+ * `z.promise`, or a check whose callback Zod hides: a Zod 3 `.refine`, a Zod 4
+ * `.superRefine`) is parsed asynchronously from its first call. Every other schema is
  * parsed synchronously, which is what keeps the boundary near a raw `schema.parse`.
  * A plain function that returns a Promise is only discovered when a synchronous parse
  * meets it: that one call is re-run asynchronously and the schema is parsed
@@ -93,13 +99,17 @@ export function parseWith(schema: AnySchema, value: unknown): ParseResult | Prom
 
 /** Parses synchronously; throws when the schema needs an asynchronous parse. */
 export function parseSync(schema: AnySchema, value: unknown): ParseResult {
-  if (isZod4(schema)) return safeParseV4(schema as never, value) as ParseResult;
-  return schema.safeParse(value) as ParseResult;
+  // The schema's own method raises its flavour's error class (classic `ZodError`, not
+  // core's `$ZodError`), so `cause instanceof ZodError` holds for the user's Zod.
+  const own = (schema as { safeParse?: (value: unknown) => unknown }).safeParse;
+  if (typeof own === "function") return own.call(schema, value) as ParseResult;
+  return safeParseV4(schema as never, value) as ParseResult;
 }
 
 function parseAsync(schema: AnySchema, value: unknown): Promise<ParseResult> {
-  if (isZod4(schema)) return safeParseAsyncV4(schema as never, value) as Promise<ParseResult>;
-  return schema.safeParseAsync(value) as Promise<ParseResult>;
+  const own = (schema as { safeParseAsync?: (value: unknown) => Promise<unknown> }).safeParseAsync;
+  if (typeof own === "function") return own.call(schema, value) as Promise<ParseResult>;
+  return safeParseAsyncV4(schema as never, value) as Promise<ParseResult>;
 }
 
 function isAsyncParseError(error: unknown): boolean {
@@ -136,7 +146,7 @@ function hasAsyncCallback(root: AnySchema): boolean {
     seen.add(node);
     const def = definitionOf(node);
     if (def === undefined) continue;
-    if (isPromiseSchema(def)) return true;
+    if (isPromiseSchema(def) || isOpaqueCheck(def)) return true;
     for (const value of fieldsOf(def)) {
       if (value instanceof AsyncFunction) return true;
       pushChildren(stack, value);
@@ -153,6 +163,20 @@ function definitionOf(node: object): Record<string, unknown> | undefined {
 
 function isPromiseSchema(def: Record<string, unknown>): boolean {
   return def.type === "promise" || def.typeName === "ZodPromise";
+}
+
+/**
+ * A check whose callback sits in a closure, so whether it is `async` cannot be seen:
+ * Zod 3's `.refine` wraps its callback, Zod 4's `.superRefine` and `.check` keep
+ * theirs outside the definition. A synchronous attempt would run the schema's
+ * transforms, meet the promise and start over, running them twice; such a schema is
+ * therefore parsed asynchronously from its first call.
+ */
+function isOpaqueCheck(def: Record<string, unknown>): boolean {
+  if (def.typeName === "ZodEffects") {
+    return (def.effect as { type?: unknown } | undefined)?.type === "refinement";
+  }
+  return def.check === "custom" && typeof def.fn !== "function";
 }
 
 function* fieldsOf(def: Record<string, unknown>): Iterable<unknown> {

@@ -2,8 +2,14 @@ import { execFile } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
+import {
+  exampleAgent,
+  meetings,
+  meetingsBefore,
+  planning,
+  supportScope,
+} from "../../examples/index";
 import { Capability, Playbook, Toolbox } from "../../src/index";
-import { exampleAgent, meetings, meetingsBefore, planning, supportScope } from "../../examples/index";
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL("../..", import.meta.url));
