@@ -22,12 +22,21 @@ export type JsonSchemaTarget = "draft-2020-12" | "draft-07" | "openapi-3.0";
 /** Which side of a transform to describe: what a schema accepts or what it yields. */
 export type SchemaSide = "input" | "output";
 
+/**
+ * What to do with a construct JSON Schema cannot carry (a date, a bigint, an
+ * output-side transform): `"throw"` naming it, or `"any"`, emitting `{}` in its place.
+ * Zod 4 only: zod-to-json-schema (Zod 3) never throws and degrades such nodes itself.
+ */
+export type Unrepresentable = "throw" | "any";
+
 /** Options of {@link toJsonSchema}. */
 export interface JsonSchemaOptions {
   /** The dialect to emit. @default "draft-07" */
   readonly target?: JsonSchemaTarget;
   /** `"input"` for parameters (what the model sends), `"output"` for returns. @default "input" */
   readonly side?: SchemaSide;
+  /** What to do with a construct JSON Schema cannot carry. @default "throw" */
+  readonly unrepresentable?: Unrepresentable;
 }
 
 // zod-to-json-schema has no 2020-12 target; 2019-09 is the closest it emits.
@@ -41,12 +50,12 @@ const cache = new WeakMap<object, Map<string, JsonSchema>>();
 
 /**
  * Projects `schema` to JSON Schema. The result is cached per schema object and
- * deep-frozen: copy it before changing it. Zod 4 constructs JSON Schema cannot carry
- * (a date, a bigint, an output-side transform) throw, naming the construct.
+ * deep-frozen: copy it before changing it. By default a Zod 4 construct JSON Schema
+ * cannot carry (a date, a bigint, an output-side transform) throws, naming it.
  */
 export function toJsonSchema(schema: AnySchema, options: JsonSchemaOptions = {}): JsonSchema {
-  const { target = "draft-07", side = "input" } = options;
-  const key = `${target}:${side}`;
+  const { target = "draft-07", side = "input", unrepresentable = "throw" } = options;
+  const key = `${target}:${side}:${unrepresentable}`;
   let bySchema = cache.get(schema);
   if (bySchema === undefined) {
     bySchema = new Map();
@@ -54,14 +63,21 @@ export function toJsonSchema(schema: AnySchema, options: JsonSchemaOptions = {})
   }
   const cached = bySchema.get(key);
   if (cached !== undefined) return cached;
-  const projected = deepFreeze(withoutDialectMarker(convert(schema, target, side)));
+  const projected = deepFreeze(
+    withoutDialectMarker(convert(schema, target, side, unrepresentable)),
+  );
   bySchema.set(key, projected);
   return projected;
 }
 
-function convert(schema: AnySchema, target: JsonSchemaTarget, side: SchemaSide): JsonSchema {
+function convert(
+  schema: AnySchema,
+  target: JsonSchemaTarget,
+  side: SchemaSide,
+  unrepresentable: Unrepresentable,
+): JsonSchema {
   if (isZod4(schema)) {
-    return toJSONSchema(schema as never, { target, io: side }) as JsonSchema;
+    return toJSONSchema(schema as never, { target, io: side, unrepresentable }) as JsonSchema;
   }
   return zodToJsonSchema(schema as never, {
     target: zod3Targets[target],
@@ -84,15 +100,21 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
+/** Whether a schema belongs to a tool or a play, for naming it in errors. */
+export type CallableKind = "tool" | "play";
+
 /** A tool's schema could not be projected, or projected to something no host can use. */
 export class SchemaProjectionError extends Error {
   override readonly name = "SchemaProjectionError";
   /** The tool or play whose schema failed. */
   readonly tool: string;
+  /** Whether `tool` names a tool or a play. */
+  readonly kind: CallableKind;
 
-  constructor(tool: string, message: string, options?: ErrorOptions) {
-    super(`tool '${tool}' ${message}`, options);
+  constructor(tool: string, message: string, options?: ErrorOptions, kind: CallableKind = "tool") {
+    super(`${kind} '${tool}' ${message}`, options);
     this.tool = tool;
+    this.kind = kind;
   }
 }
 
@@ -104,41 +126,54 @@ export function projectParameters(
   tool: string,
   schema: AnySchema,
   target: JsonSchemaTarget = "draft-07",
+  kind: CallableKind = "tool",
 ): JsonSchema {
-  const projected = project(tool, "parameters", schema, target, "input");
+  const projected = project(tool, kind, "parameters", schema, target);
   if (projected.type !== "object") {
     const found =
       Object.keys(projected).length === 0 ? "an empty schema {}" : JSON.stringify(projected);
     throw new SchemaProjectionError(
       tool,
       `parameters must project to a JSON Schema with type "object" at the root, but projected to ${found}; declare parameters as z.object({...})`,
+      undefined,
+      kind,
     );
   }
   return projected;
 }
 
-/** Projects a tool's `returns` on its output side, naming the tool when that fails. */
+/**
+ * Projects a tool's `returns` on its output side. Returns describe, they do not
+ * constrain the model, so a part JSON Schema cannot carry (the spec's own
+ * `z.date().transform((d) => d.toISOString())`, say) becomes `{}` instead of making
+ * the whole tool list unprojectable; `lintModelFacingSchema`'s `unrepresentable` rule
+ * reports it.
+ */
 export function projectReturns(
   tool: string,
   schema: AnySchema,
   target: JsonSchemaTarget = "draft-07",
+  kind: CallableKind = "tool",
 ): JsonSchema {
-  return project(tool, "returns", schema, target, "output");
+  return project(tool, kind, "returns", schema, target);
 }
 
 function project(
   tool: string,
+  kind: CallableKind,
   role: "parameters" | "returns",
   schema: AnySchema,
   target: JsonSchemaTarget,
-  side: SchemaSide,
 ): JsonSchema {
+  const options: JsonSchemaOptions =
+    role === "parameters"
+      ? { target, side: "input", unrepresentable: "throw" }
+      : { target, side: "output", unrepresentable: "any" };
   try {
-    return toJsonSchema(schema, { target, side });
+    return toJsonSchema(schema, options);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    throw new SchemaProjectionError(tool, `${role} cannot be projected to JSON Schema: ${reason}`, {
-      cause: error,
-    });
+    const message = `${role} cannot be projected to JSON Schema: ${reason}`;
+    throw new SchemaProjectionError(tool, message, { cause: error }, kind);
   }
 }

@@ -56,8 +56,10 @@ export abstract class Playbook {
     return Object.entries(this.plays).map(([name, play]) => ({
       name,
       description: play.description,
-      parameters: projectParameters(name, play.parameters, target),
-      ...(play.returns !== undefined && { returns: projectReturns(name, play.returns, target) }),
+      parameters: projectParameters(name, play.parameters, target, "play"),
+      ...(play.returns !== undefined && {
+        returns: projectReturns(name, play.returns, target, "play"),
+      }),
       ...(play.displayType !== undefined && { displayType: play.displayType }),
     }));
   }

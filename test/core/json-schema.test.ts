@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   type JsonSchemaTarget,
+  projectParameters,
   projectReturns,
   SchemaProjectionError,
   toJsonSchema,
@@ -70,18 +71,44 @@ describe.each(zodMajors)("toJsonSchema with $major", ({ major, z }) => {
     expect(toJsonSchema(transformed).properties).toStrictEqual({ n: { type: "string" } });
   });
 
-  it("names the tool when returns cannot be projected", () => {
-    const returns = z.object({ n: z.string().transform((s) => s.length) });
+  it("projects a returns part JSON Schema cannot carry as {} instead of throwing", () => {
+    const returns = z.object({ at: z.date().transform((d) => d.toISOString()) });
+    const at = (projectReturns("stamp", returns).properties as Record<string, unknown>).at;
+    // zod-to-json-schema renders the input side (a date-time string); Zod 4 has no form for it.
+    expect(at).toStrictEqual(major === "zod/v3" ? { type: "string", format: "date-time" } : {});
+  });
+
+  it("names the tool or play when parameters cannot be projected", () => {
+    const parameters = z.object({ when: z.date() });
     if (major === "zod/v3") {
-      expect(projectReturns("count", returns).properties).toStrictEqual({ n: { type: "string" } });
+      expect(projectParameters("later", parameters).type).toBe("object");
       return;
     }
-    const error = thrown(() => projectReturns("count", returns)) as SchemaProjectionError;
-    expect(error).toBeInstanceOf(SchemaProjectionError);
-    expect(error.tool).toBe("count");
-    expect(error.message).toBe(
-      `tool 'count' returns cannot be projected to JSON Schema: ${(error.cause as Error).message}`,
-    );
+    for (const kind of ["tool", "play"] as const) {
+      const error = thrown(() =>
+        projectParameters("later", parameters, "draft-07", kind),
+      ) as SchemaProjectionError;
+      expect(error).toBeInstanceOf(SchemaProjectionError);
+      expect(error.tool).toBe("later");
+      expect(error.kind).toBe(kind);
+      expect(error.message).toBe(
+        `${kind} 'later' parameters cannot be projected to JSON Schema: ${(error.cause as Error).message}`,
+      );
+    }
+  });
+
+  it("throws for an unrepresentable construct by default and emits {} with unrepresentable: any", () => {
+    const schema = z.object({ big: z.bigint() });
+    if (major === "zod/v3") {
+      // zod-to-json-schema never throws: it degrades a bigint to an int64 integer.
+      const big = (toJsonSchema(schema).properties as Record<string, unknown>).big;
+      expect(big).toStrictEqual({ type: "integer", format: "int64" });
+      return;
+    }
+    expect(() => toJsonSchema(schema)).toThrow(/BigInt cannot be represented/i);
+    expect(
+      (toJsonSchema(schema, { unrepresentable: "any" }).properties as Record<string, unknown>).big,
+    ).toStrictEqual({});
   });
 });
 

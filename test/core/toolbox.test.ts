@@ -348,7 +348,7 @@ describe.each(zodMajors)("Toolbox.execute with $major", ({ z, ZodError }) => {
       day: { type: "string", description: "ISO date" },
     });
     expect(list?.parameters.required).toStrictEqual(["day"]);
-    expect(list?.returns).toBe(toJsonSchema(returns, { side: "output" }));
+    expect(list?.returns).toBe(toJsonSchema(returns, { side: "output", unrepresentable: "any" }));
     expect(list?.returns?.properties).toStrictEqual({
       meetings: { type: "array", items: { type: "string" } },
     });

@@ -1,0 +1,29 @@
+/**
+ * The model-facing schema sweep: find every toolwright object in some values, lint each
+ * schema under the requested dialects, and check what every host needs. Used by the
+ * repo's own `tools/check-model-facing-schemas.ts` and by `toolwright check`.
+ *
+ * @example
+ * ```ts
+ * import * as tools from "./src/tools.js";
+ * import { formatFinding, sweepModelFacingSchemas } from "toolwright";
+ *
+ * const report = sweepModelFacingSchemas(tools, { requireDescribe: true });
+ * for (const finding of report.findings) console.error(formatFinding(finding));
+ * if (report.findings.length > 0) process.exitCode = 1;
+ * ```
+ *
+ * @module
+ */
+export type { SweepRoot } from "./discover";
+export { describeCounts, describeCoverage, formatAnnotation, formatFinding } from "./format";
+export { hasToolwrightObjects, sweepModelFacingSchemas } from "./sweep";
+export {
+  type SchemaRole,
+  SWEEP_CHECK_CODES,
+  type SweepCheckCode,
+  type SweepFinding,
+  type SweepOptions,
+  type SweepReport,
+  type SweptSchema,
+} from "./types";

@@ -1,0 +1,81 @@
+/**
+ * The sweep's public types: its options, its report, and the findings it labels.
+ *
+ * @module
+ */
+import type { LintDialect, LintRuleCode, LintSeverity } from "../../lint/index";
+
+/** Codes of the checks the sweep adds beside the lint rules. Stable, like lint codes. */
+export const SWEEP_CHECK_CODES = [
+  "parameters-not-object",
+  "projection-failed",
+  "schema-unreadable",
+  "not-a-schema",
+  "lint-failed",
+  "duplicate-name",
+] as const;
+
+/** A check the sweep adds beside the lint rules, e.g. `"duplicate-name"`. */
+export type SweepCheckCode = (typeof SWEEP_CHECK_CODES)[number];
+
+/** Which schema of a tool or play a finding is about. */
+export type SchemaRole = "parameters" | "returns";
+
+/** One finding, labelled with where the tool sits: `agent / capability / tool.parameters`. */
+export interface SweepFinding {
+  /** `agent / capability / tool.parameters|returns`; parts that do not apply are left out. */
+  readonly label: string;
+  /** The agent (or capability set) the tool was reached through. */
+  readonly agent: string | undefined;
+  /** The capability the tool belongs to. */
+  readonly capability: string | undefined;
+  /** The toolbox or playbook holding the tool; `undefined` for a tool exported on its own. */
+  readonly owner: string | undefined;
+  /** A toolbox tool or a playbook play. */
+  readonly kind: "tool" | "play";
+  /** The tool's or play's name. */
+  readonly name: string;
+  /** The schema the finding is about; `undefined` for `duplicate-name`. */
+  readonly schema: SchemaRole | undefined;
+  /** A lint rule code or a sweep check code. */
+  readonly code: LintRuleCode | SweepCheckCode;
+  readonly severity: LintSeverity;
+  /** JSONPath-like location in the schema, `$` for the whole schema or tool. */
+  readonly path: string;
+  /** The dialect a lint finding was reported under; `undefined` for the host checks. */
+  readonly dialect: LintDialect | undefined;
+  readonly message: string;
+  /** The module the tool was found in, when the sweep was given one. */
+  readonly source: string | undefined;
+}
+
+/** A schema the sweep is about to check, for progress output. */
+export interface SweptSchema {
+  readonly label: string;
+  readonly source: string | undefined;
+}
+
+/** Options of {@link sweepModelFacingSchemas}. */
+export interface SweepOptions {
+  /** The dialects to lint under, each schema once per dialect. @default ["gemini-bifrost"] */
+  readonly dialects?: readonly LintDialect[];
+  /** Also warn (`missing-description`) on fields without `.describe()`. @default false */
+  readonly requireDescribe?: boolean;
+  /** Called once per schema before it is checked (a `--verbose` listing). */
+  readonly onSchema?: (schema: SweptSchema) => void;
+}
+
+/** What a sweep found: plain data, ready to print or serialise. */
+export interface SweepReport {
+  /** Every finding, in discovery order. */
+  readonly findings: readonly SweepFinding[];
+  /** Schemas checked: each tool's and play's `parameters`, and `returns` where declared. */
+  readonly schemasChecked: number;
+  /** Tools and plays checked. */
+  readonly toolsChecked: number;
+  /** The dialects every schema was linted under. */
+  readonly dialects: readonly LintDialect[];
+  readonly requireDescribe: boolean;
+  readonly errorCount: number;
+  readonly warningCount: number;
+}

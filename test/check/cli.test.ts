@@ -1,0 +1,286 @@
+/**
+ * End to end: the built `toolwright` CLI in a child process, over fixture modules written
+ * in TypeScript against `zod` and `zod/v3`. The fixtures import toolwright's sources while
+ * the CLI is the bundled build: two copies of the package, recognised by shape.
+ */
+import { accessSync, constants, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LINT_DIALECT_NAMES, lintModelFacingSchema } from "../../lint/index";
+import config from "../../tsup.config";
+import { buildCli, CLI, ROOT, removeCli, run, runCli } from "./build";
+import { between, search } from "./fixtures/findings";
+import { warehouse } from "./fixtures/many-tools";
+import { lazy } from "./fixtures/throwing-getter";
+import { notes } from "./fixtures/warnings-only";
+
+const FINDINGS = "test/check/fixtures/findings.ts";
+const WARNINGS = "test/check/fixtures/warnings-only.ts";
+
+beforeAll(buildCli, 120_000);
+afterAll(removeCli);
+
+/** What the linter itself reports for the findings fixture, labelled as the CLI must label it. */
+function expectedFindings() {
+  const swept = [
+    { name: "search", schema: "parameters", value: search.parameters },
+    { name: "search", schema: "returns", value: search.returns },
+    { name: "between", schema: "parameters", value: between.parameters },
+  ] as const;
+  return swept.flatMap(({ name, schema, value }) =>
+    lintModelFacingSchema(value, { requireDescribe: true }).map((finding) => ({
+      label: `shop / catalogue / ${name}.${schema}`,
+      name,
+      schema,
+      ...finding,
+    })),
+  );
+}
+
+describe("toolwright check, end to end", () => {
+  it("is built from src/cli.ts as the package's bin, with a shebang, executable", () => {
+    const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8"));
+    expect(pkg.bin).toEqual({ toolwright: "./dist/cli.js" });
+    expect((config as { entry: Record<string, string> }).entry.cli).toBe("src/cli.ts");
+    expect(readFileSync(CLI, "utf8").startsWith("#!/usr/bin/env node\n")).toBe(true);
+    expect(() => accessSync(CLI, constants.X_OK)).not.toThrow();
+  });
+
+  it("the findings fixture holds an error in each Zod major and a warning", () => {
+    expect(expectedFindings().map((f) => `${f.label} ${f.code}`)).toEqual([
+      "shop / catalogue / search.parameters exclusive-numeric-bound",
+      "shop / catalogue / search.returns missing-description",
+      "shop / catalogue / between.parameters tuple",
+    ]);
+  });
+
+  it("exits 0 and prints one line for clean modules in both Zod majors", () => {
+    const result = runCli(
+      "check",
+      "test/check/fixtures/clean.ts",
+      "test/check/fixtures/clean-v3.ts",
+      "--require-describe",
+      "--dialect",
+      "gemini-bifrost",
+      "--dialect",
+      "openai",
+    );
+    expect(result.stderr).toBe("");
+    expect(result.lines).toEqual([
+      "toolwright check: 10 schemas under gemini-bifrost and openai: no findings",
+    ]);
+    expect(result.status).toBe(0);
+  });
+
+  it("expands a glob itself, and --verbose lists each schema on stderr", () => {
+    const result = runCli("check", "test/check/fixtures/clean*.ts", "--verbose");
+    expect(result.status).toBe(0);
+    expect(result.lines).toEqual([
+      "toolwright check: 10 schemas under gemini-bifrost: no findings",
+    ]);
+    const listed = result.stderr.trim().split("\n");
+    expect(listed).toHaveLength(10);
+    expect(listed).toContain(
+      "checking test/check/fixtures/clean.ts: shop / orders / lookup.parameters",
+    );
+    expect(listed).toContain("checking test/check/fixtures/clean-v3.ts: recipes / shout.returns");
+  });
+
+  it("text: exits 1 with one labelled line per finding and a summary", () => {
+    const result = runCli("check", FINDINGS, "--require-describe");
+    expect(result.status).toBe(1);
+    expect(result.lines).toEqual([
+      ...expectedFindings().map(
+        (f) => `${FINDINGS}: ${f.label}: [${f.code}] ${f.severity} ${f.path} — ${f.message}`,
+      ),
+      "toolwright check: 3 schemas under gemini-bifrost: 2 errors, 1 warning",
+    ]);
+  });
+
+  it("json: exits 1 with the report as one JSON document", () => {
+    const result = runCli("check", FINDINGS, "--require-describe", "--format", "json");
+    expect(result.status).toBe(1);
+    expect(JSON.parse(result.stdout)).toEqual({
+      ok: false,
+      schemasChecked: 3,
+      toolsChecked: 2,
+      dialects: ["gemini-bifrost"],
+      requireDescribe: true,
+      errorCount: 2,
+      warningCount: 1,
+      maxWarnings: 0,
+      modules: [FINDINGS],
+      findings: expectedFindings().map((f) => ({
+        file: FINDINGS,
+        label: f.label,
+        agent: "shop",
+        capability: "catalogue",
+        owner: "catalogue",
+        kind: "tool",
+        name: f.name,
+        schema: f.schema,
+        code: f.code,
+        severity: f.severity,
+        path: f.path,
+        dialect: "gemini-bifrost",
+        message: f.message,
+      })),
+    });
+  });
+
+  it("github: exits 1 with one workflow annotation per finding", () => {
+    const result = runCli("check", FINDINGS, "--require-describe", "--format", "github");
+    expect(result.status).toBe(1);
+    expect(result.lines).toEqual([
+      ...expectedFindings().map(
+        (f) =>
+          `::${f.severity} file=${FINDINGS},title=toolwright [${f.code}] ${f.label}::${f.path} — ${f.message}`,
+      ),
+      "toolwright check: 3 schemas under gemini-bifrost: 2 errors, 1 warning",
+    ]);
+    expect(result.lines[0]).toMatch(/^::error file=[^,:]+,title=[^:]+::\$\.limit — /);
+  });
+
+  it("--max-warnings lets warnings pass up to the limit, never errors", () => {
+    const fields = lintModelFacingSchema(notes.tools.add_note?.parameters, {
+      requireDescribe: true,
+    });
+    expect(fields.map((f) => f.code)).toEqual(["missing-description", "missing-description"]);
+
+    const strict = runCli("check", WARNINGS, "--require-describe");
+    expect(strict.status).toBe(1);
+    expect(strict.lines.at(-1)).toBe(
+      "toolwright check: 1 schema under gemini-bifrost: 0 errors, 2 warnings",
+    );
+
+    const allowed = runCli("check", WARNINGS, "--require-describe", "--max-warnings", "2");
+    expect(allowed.status).toBe(0);
+    expect(allowed.lines).toEqual([
+      ...fields.map(
+        (f) =>
+          `${WARNINGS}: notes / add_note.parameters: [${f.code}] warning ${f.path} — ${f.message}`,
+      ),
+      "toolwright check: 1 schema under gemini-bifrost: 0 errors, 2 warnings",
+    ]);
+
+    const over = runCli("check", WARNINGS, "--require-describe", "--max-warnings", "1");
+    expect(over.status).toBe(1);
+    expect(over.lines.at(-1)).toBe(
+      "toolwright check: 1 schema under gemini-bifrost: 0 errors, 2 warnings (more than --max-warnings 1)",
+    );
+
+    expect(runCli("check", FINDINGS, "--max-warnings", "100").status).toBe(1);
+    expect(runCli("check", WARNINGS).status).toBe(0);
+  });
+
+  it("sweeps a 1,000-tool module and reports the one tool with a finding", () => {
+    const [finding] = lintModelFacingSchema(warehouse.tools.tool_500?.parameters);
+    const started = performance.now();
+    const result = runCli("check", "test/check/fixtures/many-tools.ts", "--require-describe");
+    expect(performance.now() - started).toBeLessThan(20_000);
+    expect(result.status).toBe(1);
+    expect(result.lines).toEqual([
+      `test/check/fixtures/many-tools.ts: warehouse / tool_500.parameters: [exclusive-numeric-bound] error $.size — ${finding?.message}`,
+      "toolwright check: 2000 schemas under gemini-bifrost: 1 error, 0 warnings",
+    ]);
+  });
+
+  it("stops on a circular capability graph and reports the tool names it shares", () => {
+    const result = runCli("check", "test/check/fixtures/circular.ts");
+    expect(result.status).toBe(1);
+    expect(result.lines).toEqual([
+      "test/check/fixtures/circular.ts: outer / places / find: [duplicate-name] error $ — tool 'find' of capability 'places', toolbox 'places' has the same name as tool 'find' of capability 'people', toolbox 'people'; a host serves every tool and play of a capability set in one namespace, so rename one",
+      "toolwright check: 2 schemas under gemini-bifrost: 1 error, 0 warnings",
+    ]);
+  });
+
+  it("reports a schema getter that throws as a finding for that tool, and checks the rest", () => {
+    const [finding] = lintModelFacingSchema(lazy.tools.ready?.parameters);
+    const result = runCli("check", "test/check/fixtures/throwing-getter.ts", "--format", "github");
+    expect(result.status).toBe(1);
+    expect(result.lines).toEqual([
+      "::error file=test/check/fixtures/throwing-getter.ts,title=toolwright [schema-unreadable] lazy / unready.parameters::$ — reading parameters threw: schema registry not loaded",
+      `::error file=test/check/fixtures/throwing-getter.ts,title=toolwright [exclusive-numeric-bound] lazy / ready.parameters::$.at — ${finding?.message}`,
+      "toolwright check: 2 schemas under gemini-bifrost: 2 errors, 0 warnings",
+    ]);
+  });
+
+  it("exits 2 and reports the error of a module that throws on import", () => {
+    const result = runCli(
+      "check",
+      "test/check/fixtures/clean.ts",
+      "test/check/fixtures/throws-on-import.ts",
+    );
+    expect(result.status).toBe(2);
+    expect(result.stdout).toBe("");
+    expect(result.stderr).toBe(
+      "toolwright check: failed to import test/check/fixtures/throws-on-import.ts: Error: fixture exploded while importing\n",
+    );
+    const github = runCli("check", "test/check/fixtures/throws-on-import.ts", "--format", "github");
+    expect(github.status).toBe(2);
+    expect(github.lines).toEqual([
+      "::error title=toolwright check::failed to import test/check/fixtures/throws-on-import.ts: Error: fixture exploded while importing",
+    ]);
+  });
+
+  it("exits 2 for a module with no toolwright exports, and for a glob of only such modules", () => {
+    const single = runCli("check", "test/check/fixtures/no-exports.ts");
+    expect(single.status).toBe(2);
+    expect(single.stderr).toBe(
+      "toolwright check: test/check/fixtures/no-exports.ts exports no toolbox, playbook, capability, agent or tool definition\n",
+    );
+    const glob = runCli("check", "test/check/fixtures/no-*.ts");
+    expect(glob.status).toBe(2);
+    expect(glob.stderr).toBe(
+      "toolwright check: none of the 1 module(s) matching 'test/check/fixtures/no-*.ts' exports a toolbox, playbook, capability, agent or tool definition\n",
+    );
+  });
+
+  it("a glob that also matches modules without toolwright exports checks the others", () => {
+    const result = runCli("check", "test/check/fixtures/{clean,no-exports}.ts", "--verbose");
+    expect(result.status).toBe(0);
+    expect(result.stderr).toContain(
+      "skipping test/check/fixtures/no-exports.ts: no toolwright exports",
+    );
+  });
+
+  it("exits 2 for a glob that matches nothing and for a missing file", () => {
+    const glob = runCli("check", "test/check/fixtures/**/*.nothing");
+    expect(glob.status).toBe(2);
+    expect(glob.stderr).toBe(
+      "toolwright check: no files match 'test/check/fixtures/**/*.nothing'\n",
+    );
+    const missing = runCli("check", "test/check/fixtures/absent.ts");
+    expect(missing.status).toBe(2);
+    expect(missing.stderr).toBe("toolwright check: no such file: test/check/fixtures/absent.ts\n");
+  });
+
+  it("exits 2 for an unknown dialect, naming the valid ones", () => {
+    const result = runCli("check", FINDINGS, "--dialect", "gemini-bifrost", "--dialect", "claude");
+    expect(result.status).toBe(2);
+    expect(result.stderr.split("\n")[0]).toBe(
+      `toolwright check: unknown dialect 'claude'; valid dialects: ${LINT_DIALECT_NAMES.join(", ")}`,
+    );
+  });
+
+  it("exits 2 for other usage errors", () => {
+    expect(runCli("check").status).toBe(2);
+    expect(runCli("check", FINDINGS, "--format", "xml").stderr).toContain("unknown format 'xml'");
+    expect(runCli("check", FINDINGS, "--max-warnings", "-1").status).toBe(2);
+    expect(runCli("check", FINDINGS, "--max-warnings", "lots").status).toBe(2);
+    expect(runCli("check", FINDINGS, "--fix").stderr).toContain("--fix");
+    expect(runCli("lint").status).toBe(2);
+    expect(runCli().status).toBe(2);
+  });
+
+  it("--help prints the usage and exits 0", () => {
+    const result = runCli("check", "--help");
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain("Usage: toolwright check <module or glob>... [options]");
+    expect(result.stdout).toContain("Exit codes: 0 clean, 1 findings, 2 usage or load error.");
+    // Run as the bin is: the file itself, through its shebang.
+    const direct = run(CLI, ["--help"]);
+    expect(direct.status).toBe(0);
+    expect(direct.stdout).toContain("check <module or glob>...");
+  });
+});
