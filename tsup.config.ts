@@ -4,6 +4,12 @@ import { defineConfig } from "tsup";
 const entry = {
   index: "src/index.ts",
   lint: "lint/index.ts",
+  cli: "src/cli.ts",
+  mcp: "src/adapters/mcp.ts",
+  openai: "src/adapters/openai.ts",
+  anthropic: "src/adapters/anthropic.ts",
+  gemini: "src/adapters/gemini.ts",
+  "ai-sdk": "src/adapters/ai-sdk.ts",
   // more entries: one line each, "name": "path"
 };
 

@@ -10,20 +10,29 @@
  * @module
  */
 export * from "../lint/index";
-export { type CapabilityConfig, type CapabilityTool, Capability, capability } from "./capability";
+export { Capability, type CapabilityConfig, type CapabilityTool, capability } from "./capability";
+export * from "./check/index";
 export { ToolArgumentsError, ToolOutputError, UnknownToolError } from "./errors";
 export {
+  type CallableKind,
   type JsonSchema,
   type JsonSchemaOptions,
   type JsonSchemaTarget,
   projectParameters,
   projectReturns,
-  type SchemaSide,
   SchemaProjectionError,
+  type SchemaSide,
   toJsonSchema,
+  type Unrepresentable,
 } from "./json-schema";
 export { Manual, type ManualSection, TextManual } from "./manual";
 export { ManualToolbox } from "./manual-toolbox";
+export {
+  type OpenAIStrictSchema,
+  openAIStrictParameters,
+  StrictSchemaError,
+  toOpenAIStrict,
+} from "./openai-strict";
 export { definePlay, type PlayConfig, type PlayDefinition } from "./play-definition";
 export { Playbook, type PlayError, type PlaySchema, playbook } from "./playbook";
 export { readScope, requireScope, ScopeUnavailableError } from "./run-scope";
@@ -46,5 +55,16 @@ export {
   type ToolEvent,
   type ToolExecutionContext,
 } from "./tool-definition";
-export { type ToolSchema, Toolbox, toolbox } from "./toolbox";
+export {
+  type CallOutcome,
+  type ToolCallRecord,
+  type ToolCallRequest,
+  type ToolSet,
+  type ToolSetEntry,
+  type ToolSetEntryKind,
+  type ToolSetOptions,
+  type ToolSetSchema,
+  toolSet,
+} from "./tool-set";
+export { Toolbox, type ToolSchema, toolbox } from "./toolbox";
 export type { AnySchema, SchemaInput, SchemaOutput, Zod3Schema, Zod4Schema } from "./zod-seam";

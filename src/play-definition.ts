@@ -6,7 +6,7 @@
  * @module
  */
 import { parseReturns } from "./returns-violation";
-import type { MaybePromise } from "./tool-definition";
+import type { MaybePromise, ToolAnnotations } from "./tool-definition";
 import type { AnySchema, SchemaInput, SchemaOutput } from "./zod-seam";
 
 /**
@@ -22,6 +22,8 @@ export interface PlayDefinition {
   readonly returns?: AnySchema;
   /** A hint for how a host UI should render the result. */
   readonly displayType?: string;
+  /** What the play does to the world, for hosts and MCP clients. */
+  readonly annotations?: ToolAnnotations;
   /** Runs the play on already-parsed arguments. */
   execute(args: unknown): MaybePromise<unknown>;
 }
@@ -38,6 +40,8 @@ export interface PlayConfig<P extends AnySchema, R extends AnySchema> {
   readonly execute: (args: NoInfer<SchemaOutput<P>>) => MaybePromise<NoInfer<SchemaInput<R>>>;
   /** A hint for how a host UI should render the result. */
   readonly displayType?: string;
+  /** What the play does to the world, for hosts and MCP clients. */
+  readonly annotations?: ToolAnnotations;
   /**
    * Parse the result through `returns` (default `true`). With `false` the callback's
    * value is returned as it is, while `returns` stays for introspection.
@@ -73,6 +77,7 @@ export function definePlay<P extends AnySchema, R extends AnySchema>(
     parameters: config.parameters,
     returns,
     ...(config.displayType !== undefined && { displayType: config.displayType }),
+    ...(config.annotations !== undefined && { annotations: config.annotations }),
     execute: validateReturns
       ? async (args: unknown) => parseReturns(returns, await run(args))
       : run,

@@ -1,0 +1,32 @@
+/**
+ * The example capabilities as an MCP server, over stdio (default) or Streamable HTTP:
+ *
+ *   npx tsx examples/mcp-server.ts              # stdio: point an MCP client's command at it
+ *   npx tsx examples/mcp-server.ts --http 3000  # http://127.0.0.1:3000/mcp, stateless
+ *
+ * e.g. in a client's config: { "command": "npx", "args": ["tsx", "examples/mcp-server.ts"] }.
+ * Every call gets its own bound run scope (`ctx.host.scope`), so `whoami` answers.
+ */
+import { listenMcpHttp, type McpServerOptions, serveStdio } from "../src/adapters/mcp";
+import { exampleAgent, supportScope } from "./index";
+import { runIfMain } from "./run-if-main";
+
+/** The server's options: the example agent, with a run scope bound per call. */
+export const exampleServer: McpServerOptions = {
+  name: exampleAgent.name,
+  version: "0.1.0",
+  capabilities: exampleAgent.capabilities,
+  host: () => ({ scope: supportScope.bind({ operator: "mcp-client" }) }),
+};
+
+runIfMain(import.meta.url, async () => {
+  const http = process.argv.indexOf("--http");
+  if (http === -1) {
+    await serveStdio(exampleServer);
+    console.error(`toolwright example MCP server '${exampleAgent.name}' on stdio`);
+    return;
+  }
+  const port = Number(process.argv[http + 1] ?? 3000);
+  const server = await listenMcpHttp({ ...exampleServer, port });
+  console.error(`toolwright example MCP server '${exampleAgent.name}' at ${server.url}`);
+});

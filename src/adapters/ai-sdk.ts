@@ -1,0 +1,55 @@
+/**
+ * `toolwright/ai-sdk`: a tool set as a Vercel AI SDK `ToolSet` for `generateText` /
+ * `streamText`. Each tool's `execute` goes through `toolSet().call`, so arguments are
+ * parsed once by the tool's own schema; a failure is thrown as an `Error` carrying the
+ * readable message, which the AI SDK reports to the model as a tool error.
+ *
+ * @example
+ * ```ts
+ * import { generateText } from "ai";
+ * import { toAISdkTools } from "toolwright/ai-sdk";
+ * const { text } = await generateText({ model, tools: toAISdkTools(set), prompt, stopWhen: stepCountIs(5) });
+ * ```
+ *
+ * @module
+ */
+import { type ToolSet as AISdkToolSet, type JSONSchema7, jsonSchema, tool } from "ai";
+import { projectParameters, type ToolSet } from "../index";
+
+/** Options of {@link toAISdkTools}. */
+export interface AISdkToolOptions {
+  /** Builds `ctx.host` for one call, e.g. `{ scope }`; it receives the AI SDK's call id. */
+  readonly host?: (call: {
+    readonly name: string;
+    readonly toolCallId: string;
+  }) => Readonly<Record<string, unknown>>;
+}
+
+/**
+ * One AI SDK tool per entry: `description`, `title` from the tool's annotations,
+ * `inputSchema` from the draft-07 projection (no AI SDK-side validation: the boundary
+ * parses), and an `execute` that forwards the AI SDK's `abortSignal` as `ctx.signal`.
+ */
+export function toAISdkTools(set: ToolSet, options: AISdkToolOptions = {}): AISdkToolSet {
+  const tools: AISdkToolSet = {};
+  for (const entry of set.entries()) {
+    const { name } = entry;
+    const schema = structuredClone(
+      projectParameters(name, entry.parameters, "draft-07"),
+    ) as JSONSchema7;
+    tools[name] = tool<unknown, unknown>({
+      description: entry.description,
+      ...(entry.annotations?.title !== undefined && { title: entry.annotations.title }),
+      inputSchema: jsonSchema<unknown>(schema),
+      execute: async (input, { abortSignal, toolCallId }) => {
+        const outcome = await set.call(name, input, {
+          ...(abortSignal !== undefined && { signal: abortSignal }),
+          ...(options.host !== undefined && { host: options.host({ name, toolCallId }) }),
+        });
+        if (!outcome.ok) throw new Error(outcome.error);
+        return outcome.value;
+      },
+    });
+  }
+  return tools;
+}

@@ -1,0 +1,411 @@
+/**
+ * `toolSet()`: one flat namespace over the tools, plays and manual tools of many
+ * capabilities, with failure as data, a read-only plan view, ordered batches and a
+ * call recorder. Every host adapter dispatches through it.
+ *
+ * @module
+ */
+import type { Capability } from "./capability";
+import {
+  type JsonSchema,
+  type JsonSchemaTarget,
+  projectParameters,
+  projectReturns,
+} from "./json-schema";
+import { ManualToolbox } from "./manual-toolbox";
+import type { Playbook } from "./playbook";
+import type { ToolAnnotations, ToolExecutionContext } from "./tool-definition";
+import type { Toolbox } from "./toolbox";
+import type { AnySchema } from "./zod-seam";
+
+/** What a name in a tool set stands for. `"manual"`: a `ManualToolbox` tool over a capability's manual. */
+export type ToolSetEntryKind = "tool" | "play" | "manual";
+
+/** One callable of a {@link ToolSet}: where it comes from and what a model is shown of it. */
+export interface ToolSetEntry {
+  /** The name, unique across the whole set. */
+  readonly name: string;
+  /** A tool, a play, or a manual-reading tool. */
+  readonly kind: ToolSetEntryKind;
+  /** The name of the capability that owns it. */
+  readonly capability: string;
+  /** What it does, for the model. */
+  readonly description: string;
+  /** The schema of its arguments. */
+  readonly parameters: AnySchema;
+  /** The schema of its result, when declared. */
+  readonly returns?: AnySchema;
+  /** What it does to the world, when declared. */
+  readonly annotations?: ToolAnnotations;
+  /** Calling it ends the run. */
+  readonly terminal?: boolean;
+  /** A hint for how a host UI should render the result. */
+  readonly displayType?: string;
+}
+
+/** What a model is shown of one entry, with JSON Schema in a chosen dialect. */
+export interface ToolSetSchema {
+  readonly name: string;
+  readonly kind: ToolSetEntryKind;
+  readonly capability: string;
+  readonly description: string;
+  /** JSON Schema of the arguments (input side), `type: "object"` at the root. Deep-frozen. */
+  readonly parameters: JsonSchema;
+  /** JSON Schema of the result (output side), when declared. Deep-frozen. */
+  readonly returns?: JsonSchema;
+  readonly annotations?: ToolAnnotations;
+}
+
+/** How every call comes back: the value, or the readable message of what went wrong. */
+export type CallOutcome =
+  | { readonly ok: true; readonly value: unknown }
+  | { readonly ok: false; readonly error: string };
+
+/** One call of a {@link ToolSet.callMany} batch. */
+export interface ToolCallRequest {
+  readonly name: string;
+  readonly args: unknown;
+  /** This call's context; falls back to the batch's. */
+  readonly ctx?: ToolExecutionContext;
+}
+
+/** What the recorder receives once per settled call. */
+export interface ToolCallRecord {
+  readonly name: string;
+  readonly args: unknown;
+  readonly outcome: CallOutcome;
+  /** Milliseconds between being asked for and starting (waiting behind a mutating call). */
+  readonly queuedMs: number;
+  /** Milliseconds from start to settling. */
+  readonly durationMs: number;
+}
+
+/** Options of {@link toolSet}. */
+export interface ToolSetOptions {
+  /**
+   * Add each capability's manual as two read-only tools (`list_<manual>_sections`,
+   * `read_<manual>_section`, from `ManualToolbox`), so a model that only sees tools can
+   * read it. Their names join the namespace and its collision check. @default true
+   */
+  readonly manuals?: boolean;
+  /** Receives every settled call, after it settles. A throwing recorder is ignored. */
+  readonly recorder?: (record: ToolCallRecord) => void;
+}
+
+interface Owner {
+  readonly entry: ToolSetEntry;
+  readonly run: (args: unknown, ctx: ToolExecutionContext | undefined) => Promise<CallOutcome>;
+}
+
+/**
+ * One flat namespace over many capabilities. Build it with {@link toolSet}.
+ *
+ * `call` never rejects: every failure, an unknown name among them, is `{ ok: false, error }`.
+ */
+export interface ToolSet {
+  /** Every name, in capability order (tools, then plays, then manual tools). */
+  readonly names: readonly string[];
+  /** Every entry, in the order of {@link ToolSet.names}. */
+  entries(): readonly ToolSetEntry[];
+  /** The entry of that name, or `undefined`. */
+  get(name: string): ToolSetEntry | undefined;
+  /**
+   * What a model is shown of every entry. `parameters` and `returns` are the cached,
+   * deep-frozen projections: copy them before changing them. Throws
+   * `SchemaProjectionError` naming the tool when a schema cannot be projected.
+   */
+  schemas(target?: JsonSchemaTarget): ToolSetSchema[];
+  /**
+   * The plan view: the same set holding only the entries annotated `readOnly: true`
+   * (tools, plays and manual tools). Calling anything else through it fails as data,
+   * naming what plan mode offers.
+   */
+  readonly plan: ToolSet;
+  /**
+   * Calls a tool, play or manual tool by name. Tools go through `Toolbox.execute`
+   * (arguments parsed once, errors named after the tool), plays through
+   * `Playbook.execute`. Never rejects. When `ctx.signal` aborts, the call settles at
+   * once as `{ ok: false }`, whether or not the tool honours the signal.
+   *
+   * @example
+   * ```ts
+   * const tools = toolSet([meetings, billing]);
+   * const result = await tools.call("list_meetings", { day: "2025-06-01" });
+   * if (!result.ok) console.error(result.error);
+   * ```
+   */
+  call(name: string, args: unknown, ctx?: ToolExecutionContext): Promise<CallOutcome>;
+  /**
+   * Calls several tools, results in the order asked. Adjacent read-only tools run
+   * concurrently; any other call runs alone, after everything before it settled.
+   * `ctx` is the context of every call that brings none of its own.
+   */
+  callMany(calls: readonly ToolCallRequest[], ctx?: ToolExecutionContext): Promise<CallOutcome[]>;
+}
+
+class FlatToolSet implements ToolSet {
+  readonly #owners: ReadonlyMap<string, Owner>;
+  readonly #recorder: ((record: ToolCallRecord) => void) | undefined;
+  readonly #mode: string;
+  #plan: FlatToolSet | undefined;
+
+  constructor(
+    owners: ReadonlyMap<string, Owner>,
+    recorder: ((record: ToolCallRecord) => void) | undefined,
+    mode = "",
+  ) {
+    this.#owners = owners;
+    this.#recorder = recorder;
+    this.#mode = mode;
+  }
+
+  get names(): readonly string[] {
+    return [...this.#owners.keys()];
+  }
+
+  entries(): readonly ToolSetEntry[] {
+    return [...this.#owners.values()].map((owner) => owner.entry);
+  }
+
+  get(name: string): ToolSetEntry | undefined {
+    return this.#owners.get(name)?.entry;
+  }
+
+  schemas(target: JsonSchemaTarget = "draft-07"): ToolSetSchema[] {
+    return this.entries().map((entry) => ({
+      name: entry.name,
+      kind: entry.kind,
+      capability: entry.capability,
+      description: entry.description,
+      parameters: projectParameters(entry.name, entry.parameters, target),
+      ...(entry.returns !== undefined && {
+        returns: projectReturns(entry.name, entry.returns, target),
+      }),
+      ...(entry.annotations !== undefined && { annotations: entry.annotations }),
+    }));
+  }
+
+  get plan(): ToolSet {
+    if (this.#plan === undefined) {
+      const readOnly = [...this.#owners].filter(([, owner]) => isReadOnly(owner.entry));
+      this.#plan = new FlatToolSet(
+        new Map(readOnly),
+        this.#recorder,
+        " in plan mode (read-only tools only)",
+      );
+      this.#plan.#plan = this.#plan;
+    }
+    return this.#plan;
+  }
+
+  call(name: string, args: unknown, ctx?: ToolExecutionContext): Promise<CallOutcome> {
+    return this.#record(name, args, ctx, performance.now());
+  }
+
+  async callMany(
+    calls: readonly ToolCallRequest[],
+    ctx?: ToolExecutionContext,
+  ): Promise<CallOutcome[]> {
+    const askedAt = performance.now();
+    const outcomes: CallOutcome[] = [];
+    let index = 0;
+    while (index < calls.length) {
+      let end = index + 1;
+      if (this.#isReadOnly(calls[index]?.name)) {
+        while (end < calls.length && this.#isReadOnly(calls[end]?.name)) end += 1;
+      }
+      const batch = calls
+        .slice(index, end)
+        .map((request) => this.#record(request.name, request.args, request.ctx ?? ctx, askedAt));
+      outcomes.push(...(await Promise.all(batch)));
+      index = end;
+    }
+    return outcomes;
+  }
+
+  #isReadOnly(name: string | undefined): boolean {
+    const owner = name === undefined ? undefined : this.#owners.get(name);
+    return owner !== undefined && isReadOnly(owner.entry);
+  }
+
+  async #record(
+    name: string,
+    args: unknown,
+    ctx: ToolExecutionContext | undefined,
+    askedAt: number,
+  ): Promise<CallOutcome> {
+    const startedAt = performance.now();
+    const outcome = await this.#dispatch(name, args, ctx);
+    if (this.#recorder !== undefined) {
+      const durationMs = performance.now() - startedAt;
+      try {
+        this.#recorder({ name, args, outcome, queuedMs: startedAt - askedAt, durationMs });
+      } catch {
+        // A recorder is an observer: its failure must not change the call's outcome.
+      }
+    }
+    return outcome;
+  }
+
+  async #dispatch(
+    name: string,
+    args: unknown,
+    ctx: ToolExecutionContext | undefined,
+  ): Promise<CallOutcome> {
+    const owner = typeof name === "string" ? this.#owners.get(name) : undefined;
+    if (owner === undefined) {
+      const available = this.names.join(", ") || "(none)";
+      return failure(`unknown tool '${String(name)}'${this.#mode}; available tools: ${available}`);
+    }
+    const signal = ctx?.signal;
+    if (signal === undefined) return owner.run(args, ctx);
+    if (signal.aborted) return cancelled(name, signal);
+    let onAbort = (): void => {};
+    const aborted = new Promise<CallOutcome>((resolve) => {
+      onAbort = () => resolve(cancelled(name, signal));
+      signal.addEventListener("abort", onAbort, { once: true });
+    });
+    try {
+      return await Promise.race([owner.run(args, ctx), aborted]);
+    } finally {
+      signal.removeEventListener("abort", onAbort);
+    }
+  }
+}
+
+function isReadOnly(entry: ToolSetEntry): boolean {
+  return entry.annotations?.readOnly === true;
+}
+
+function failure(error: string): CallOutcome {
+  return { ok: false, error };
+}
+
+function cancelled(name: string, signal: AbortSignal): CallOutcome {
+  const reason = signal.reason instanceof Error ? `: ${signal.reason.message}` : "";
+  return failure(`call to '${name}' was cancelled${reason}`);
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function toolRunner(toolbox: Toolbox, name: string): Owner["run"] {
+  return async (args, ctx) => {
+    try {
+      return { ok: true, value: await toolbox.execute(name, args, ctx) };
+    } catch (error) {
+      return failure(messageOf(error));
+    }
+  };
+}
+
+function playRunner(playbook: Playbook, name: string): Owner["run"] {
+  return async (args) => {
+    const value = await playbook.execute(name, args);
+    return isPlayError(value) ? failure(value.error) : { ok: true, value };
+  };
+}
+
+// `Playbook.execute` reports every failure as an object whose only key is `error`.
+function isPlayError(value: unknown): value is { error: string } {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    !Array.isArray(value) &&
+    Object.keys(value).length === 1 &&
+    typeof (value as { error?: unknown }).error === "string"
+  );
+}
+
+/**
+ * Flattens the tools and plays of many capabilities (and, by default, a reading tool
+ * pair per manual) into one namespace. A name held twice, by two tools, two plays, or
+ * a tool and a play, in one capability or across several, throws a `TypeError` at
+ * construction naming both owners as `capability/name`.
+ *
+ * Only entries annotated `readOnly: true` count as read-only (plan view, concurrency in
+ * `callMany`); anything unannotated is treated as mutating.
+ *
+ * @example
+ * ```ts
+ * const tools = toolSet([meetings, billing], {
+ *   recorder: (r) => console.log(r.name, r.outcome.ok, r.durationMs),
+ * });
+ * const [a, b] = await tools.callMany([
+ *   { name: "list_meetings", args: { day: "2025-06-01" } },
+ *   { name: "get_invoice", args: { id: "inv_1" } },
+ * ]);
+ * const planning = tools.plan; // read-only tools only
+ * ```
+ */
+export function toolSet(
+  capabilities: readonly Capability[],
+  options: ToolSetOptions = {},
+): ToolSet {
+  const { manuals = true, recorder } = options;
+  if (!Array.isArray(capabilities)) {
+    throw new TypeError(
+      `toolSet: expected an array of capabilities, received ${typeof capabilities}; pass toolSet([capability])`,
+    );
+  }
+  const owners = new Map<string, Owner>();
+  const add = (entry: ToolSetEntry, run: Owner["run"]): void => {
+    const held = owners.get(entry.name);
+    if (held !== undefined) {
+      throw new TypeError(
+        `toolSet: the name '${entry.name}' is declared by both ${label(held.entry)} and ${label(entry)}; rename one of them so that every name is unique`,
+      );
+    }
+    owners.set(entry.name, { entry, run });
+  };
+  for (const capability of capabilities) {
+    for (const offered of capability.getTools()) {
+      const { definition, name } = offered;
+      const common = {
+        name,
+        capability: capability.name,
+        description: definition.description,
+        parameters: definition.parameters,
+        ...(definition.returns !== undefined && { returns: definition.returns }),
+        ...(definition.displayType !== undefined && { displayType: definition.displayType }),
+        ...(definition.annotations !== undefined && { annotations: definition.annotations }),
+      };
+      if (offered.kind === "tool") {
+        const tool = offered.definition;
+        add(
+          {
+            ...common,
+            kind: "tool",
+            ...(tool.terminal !== undefined && { terminal: tool.terminal }),
+          },
+          toolRunner(capability.toolbox, name),
+        );
+      } else if (capability.playbook !== undefined) {
+        add({ ...common, kind: "play" }, playRunner(capability.playbook, name));
+      }
+    }
+    if (manuals && capability.manual !== undefined) {
+      const reader = new ManualToolbox(capability.manual);
+      for (const [name, tool] of Object.entries(reader.tools)) {
+        add(
+          {
+            name,
+            kind: "manual",
+            capability: capability.name,
+            description: tool.description,
+            parameters: tool.parameters,
+            ...(tool.returns !== undefined && { returns: tool.returns }),
+            ...(tool.annotations !== undefined && { annotations: tool.annotations }),
+          },
+          toolRunner(reader, name),
+        );
+      }
+    }
+  }
+  return new FlatToolSet(owners, recorder);
+}
+
+function label(entry: ToolSetEntry): string {
+  return `${entry.kind} '${entry.capability}/${entry.name}'`;
+}
