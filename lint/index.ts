@@ -20,6 +20,7 @@ import type { LintRuleCode, LintRuleMeta } from "./types.js";
 
 export { DEFAULT_DIALECT, LINT_DIALECTS } from "./dialects.js";
 export { lintModelFacingSchema } from "./lint.js";
+export { ALLOWED_STRING_FORMATS } from "./rules/string-format.js";
 export {
   LINT_DIALECT_NAMES,
   LINT_RULE_CODES,

@@ -5,7 +5,11 @@
  *
  * @module
  */
-import { lintModelFacingSchema, type SchemaLintFinding } from "../lint/index";
+import {
+  ALLOWED_STRING_FORMATS,
+  lintModelFacingSchema,
+  type SchemaLintFinding,
+} from "../lint/index";
 import { type JsonSchema, projectParameters } from "./json-schema";
 import type { AnySchema } from "./zod-seam";
 
@@ -82,18 +86,8 @@ export interface OpenAIStrictSchema {
   restore(args: unknown): unknown;
 }
 
-// Formats the strict path accepts (Structured Outputs, "Supported schemas").
-const FORMATS = new Set([
-  "date-time",
-  "time",
-  "date",
-  "duration",
-  "email",
-  "hostname",
-  "ipv4",
-  "ipv6",
-  "uuid",
-]);
+// Formats the strict path accepts: the same list the `string-format` lint rule checks.
+const FORMATS = new Set(ALLOWED_STRING_FORMATS["openai-strict"]);
 
 // Keywords the strict path rejects, and why.
 const REJECTED: Readonly<Record<string, string>> = {

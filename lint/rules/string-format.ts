@@ -2,8 +2,11 @@
 import type { LintRule } from "../rule.js";
 import type { LintDialect } from "../types.js";
 
-/** The `format` values each dialect's provider accepts; other dialects do not run this rule. */
-const ALLOWED_FORMATS: Partial<Readonly<Record<LintDialect, readonly string[]>>> = {
+/**
+ * The `format` values each dialect's provider accepts; other dialects do not run this rule.
+ * Also read by the OpenAI strict conversion in `src/`, so the two never disagree.
+ */
+export const ALLOWED_STRING_FORMATS: Partial<Readonly<Record<LintDialect, readonly string[]>>> = {
   "openai-strict": [
     "date-time",
     "time",
@@ -29,7 +32,7 @@ export const stringFormat: LintRule = {
     "zod-to-json-schema src/parsers/string.ts maps url→uri, email, uuid, datetime→date-time, date, time, duration, ip→ipv4/ipv6; Zod 4 `formatMap` (url→uri, guid→uuid, …) keeps other names. OpenAI Structured Outputs lists the nine supported formats (\"'uri' is not a valid format\"); Gemini's legacy schema supports only `enum` and `date-time`.",
   create: (context) => ({
     node({ node, path }) {
-      const allowed = ALLOWED_FORMATS[context.dialect];
+      const allowed = ALLOWED_STRING_FORMATS[context.dialect];
       if (node.kind !== "string" || allowed === undefined) return;
       const rejected = node.formats.filter((format) => !allowed.includes(format));
       if (rejected.length === 0) return;
