@@ -172,17 +172,20 @@ class FlatToolSet implements ToolSet {
   }
 
   schemas(target: JsonSchemaTarget = "draft-07"): ToolSetSchema[] {
-    return this.entries().map((entry) => ({
-      name: entry.name,
-      kind: entry.kind,
-      capability: entry.capability,
-      description: entry.description,
-      parameters: projectParameters(entry.name, entry.parameters, target),
-      ...(entry.returns !== undefined && {
-        returns: projectReturns(entry.name, entry.returns, target),
-      }),
-      ...(entry.annotations !== undefined && { annotations: entry.annotations }),
-    }));
+    return this.entries().map((entry) => {
+      const kind = entry.kind === "play" ? "play" : "tool";
+      return {
+        name: entry.name,
+        kind: entry.kind,
+        capability: entry.capability,
+        description: entry.description,
+        parameters: projectParameters(entry.name, entry.parameters, target, kind),
+        ...(entry.returns !== undefined && {
+          returns: projectReturns(entry.name, entry.returns, target, kind),
+        }),
+        ...(entry.annotations !== undefined && { annotations: entry.annotations }),
+      };
+    });
   }
 
   get plan(): ToolSet {
