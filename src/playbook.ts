@@ -74,7 +74,9 @@ export abstract class Playbook {
       };
     }
     try {
-      const parsed = await parseWith(play.parameters, args);
+      const pending = parseWith(play.parameters, args);
+      // Awaiting only a real promise keeps a synchronous parse free of an extra tick.
+      const parsed = pending instanceof Promise ? await pending : pending;
       if (!parsed.success) {
         return {
           error: `play '${name}' received invalid arguments: ${describeIssues(parsed.error.issues)}`,

@@ -8,7 +8,13 @@
  *
  * @module
  */
-import { type AnySchema, describeIssues, parseWith, type SchemaIssue } from "./zod-seam";
+import {
+  type AnySchema,
+  describeIssues,
+  type ParseResult,
+  parseWith,
+  type SchemaIssue,
+} from "./zod-seam";
 
 const RETURNS_VIOLATION = Symbol.for("toolwright.returnsViolation");
 
@@ -52,10 +58,17 @@ export function isReturnsViolation(
 /**
  * Parses a callback's value through its `returns` schema: the parsed value
  * (defaults, transforms and key stripping applied) on success, the tagged
- * violation thrown on failure.
+ * violation thrown on failure. Synchronous when the schema parses synchronously, so
+ * the boundary adds no promise of its own on the common path.
  */
-export async function parseReturns(schema: AnySchema, value: unknown): Promise<unknown> {
-  const result = await parseWith(schema, value);
+export function parseReturns(schema: AnySchema, value: unknown): unknown {
+  const result = parseWith(schema, value);
+  return result instanceof Promise
+    ? result.then((settled) => unwrap(schema, settled))
+    : unwrap(schema, result);
+}
+
+function unwrap(schema: AnySchema, result: ParseResult): unknown {
   if (result.success) return result.data;
   throw returnsViolation(schema, result.error);
 }

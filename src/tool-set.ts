@@ -231,7 +231,19 @@ class FlatToolSet implements ToolSet {
     return owner !== undefined && isReadOnly(owner.entry);
   }
 
-  async #record(
+  #record(
+    name: string,
+    args: unknown,
+    ctx: ToolExecutionContext | undefined,
+    askedAt: number,
+  ): Promise<CallOutcome> {
+    // Without a recorder there is nothing to time: skip the extra async frame.
+    if (this.#recorder === undefined) return this.#dispatch(name, args, ctx);
+    return this.#timed(this.#recorder, name, args, ctx, askedAt);
+  }
+
+  async #timed(
+    recorder: (record: ToolCallRecord) => void,
     name: string,
     args: unknown,
     ctx: ToolExecutionContext | undefined,
@@ -239,18 +251,16 @@ class FlatToolSet implements ToolSet {
   ): Promise<CallOutcome> {
     const startedAt = performance.now();
     const outcome = await this.#dispatch(name, args, ctx);
-    if (this.#recorder !== undefined) {
-      const durationMs = performance.now() - startedAt;
-      try {
-        this.#recorder({ name, args, outcome, queuedMs: startedAt - askedAt, durationMs });
-      } catch {
-        // A recorder is an observer: its failure must not change the call's outcome.
-      }
+    const durationMs = performance.now() - startedAt;
+    try {
+      recorder({ name, args, outcome, queuedMs: startedAt - askedAt, durationMs });
+    } catch {
+      // A recorder is an observer: its failure must not change the call's outcome.
     }
     return outcome;
   }
 
-  async #dispatch(
+  #dispatch(
     name: string,
     args: unknown,
     ctx: ToolExecutionContext | undefined,
@@ -258,21 +268,32 @@ class FlatToolSet implements ToolSet {
     const owner = typeof name === "string" ? this.#owners.get(name) : undefined;
     if (owner === undefined) {
       const available = this.names.join(", ") || "(none)";
-      return failure(`unknown tool '${String(name)}'${this.#mode}; available tools: ${available}`);
+      return Promise.resolve(
+        failure(`unknown tool '${String(name)}'${this.#mode}; available tools: ${available}`),
+      );
     }
     const signal = ctx?.signal;
     if (signal === undefined) return owner.run(args, ctx);
-    if (signal.aborted) return cancelled(name, signal);
-    let onAbort = (): void => {};
-    const aborted = new Promise<CallOutcome>((resolve) => {
-      onAbort = () => resolve(cancelled(name, signal));
-      signal.addEventListener("abort", onAbort, { once: true });
-    });
-    try {
-      return await Promise.race([owner.run(args, ctx), aborted]);
-    } finally {
-      signal.removeEventListener("abort", onAbort);
-    }
+    if (signal.aborted) return Promise.resolve(cancelled(name, signal));
+    return raceAbort(name, owner.run(args, ctx), signal);
+  }
+}
+
+// Settles as cancelled the moment the signal aborts, whether or not the tool honours it.
+async function raceAbort(
+  name: string,
+  running: Promise<CallOutcome>,
+  signal: AbortSignal,
+): Promise<CallOutcome> {
+  let onAbort = (): void => {};
+  const aborted = new Promise<CallOutcome>((resolve) => {
+    onAbort = () => resolve(cancelled(name, signal));
+    signal.addEventListener("abort", onAbort, { once: true });
+  });
+  try {
+    return await Promise.race([running, aborted]);
+  } finally {
+    signal.removeEventListener("abort", onAbort);
   }
 }
 

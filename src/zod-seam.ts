@@ -26,18 +26,18 @@ export interface Zod3Schema {
 /** Any schema toolwright accepts: Zod 4 or Zod 3. */
 export type AnySchema = Zod4Schema | Zod3Schema;
 
-/** What a schema parses to (`z.output`), for either major, by one lookup. */
-export type SchemaOutput<S> = S extends { readonly _zod: { readonly output: infer O } }
-  ? O
-  : S extends { readonly _output: infer O }
-    ? O
+/** What a schema parses to (`z.output`), for either major, by one indexed access. */
+export type SchemaOutput<S> = S extends Zod4Schema
+  ? S["_zod"]["output"]
+  : S extends Zod3Schema
+    ? S["_output"]
     : never;
 
-/** What a schema accepts (`z.input`), for either major, by one lookup. */
-export type SchemaInput<S> = S extends { readonly _zod: { readonly input: infer I } }
-  ? I
-  : S extends { readonly _input: infer I }
-    ? I
+/** What a schema accepts (`z.input`), for either major, by one indexed access. */
+export type SchemaInput<S> = S extends Zod4Schema
+  ? S["_zod"]["input"]
+  : S extends Zod3Schema
+    ? S["_input"]
     : never;
 
 /** An issue as both majors report it. */
