@@ -375,7 +375,7 @@ function behindNotes(results: readonly Diagnostics[]): string[] {
           ? ` Spelling \`z.output\`/\`z.input\` by hand costs ${thousands(floor.instantiations)}k: ` +
             `toolwright is ${formatRatio(ours.instantiations / floor.instantiations)} Zod's own inference, ` +
             "so nearly all of its cost is Zod's, the rest being its conditional-type lookups " +
-            "(`SchemaOutput`/`SchemaInput` with `infer`)."
+            "(`SchemaOutput`/`SchemaInput`, one indexed access per major)."
           : "");
     }
     notes.push(
