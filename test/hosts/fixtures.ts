@@ -22,6 +22,21 @@ export const zods = [
 
 export type Z = typeof z4;
 
+/** Every name the fixture capabilities offer, in tool set order. */
+export const fixtureNames = [
+  "add_note",
+  "list_notes",
+  "broken",
+  "fail",
+  "whoami",
+  "slow",
+  "add_twice",
+  "bad_play",
+  "list_notes_guide_sections",
+  "read_notes_guide_section",
+  "now",
+] as const;
+
 /** `notes` (tools, a play, a manual) and `clock` (one read-only tool). */
 export function fixtureCapabilities(z: Z): [Capability, Capability] {
   const store: string[] = [];

@@ -6,6 +6,7 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fixtureNames } from "./fixtures";
 
 export interface Connected {
   readonly client: Client;
@@ -37,19 +38,7 @@ export function mcpContract(
     it("lists tools with 2020-12 schemas, output schemas and annotations", async () => {
       const { tools } = await client.listTools();
       const byName = new Map(tools.map((tool) => [tool.name, tool]));
-      expect([...byName.keys()]).toEqual([
-        "add_note",
-        "list_notes",
-        "broken",
-        "fail",
-        "whoami",
-        "slow",
-        "add_twice",
-        "bad_play",
-        "list_notes_guide_sections",
-        "read_notes_guide_section",
-        "now",
-      ]);
+      expect([...byName.keys()]).toEqual([...fixtureNames]);
       const add = byName.get("add_note");
       expect(add?.inputSchema).toMatchObject({
         type: "object",

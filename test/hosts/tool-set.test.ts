@@ -9,7 +9,7 @@ import {
   toolbox,
   toolSet,
 } from "../../src/index";
-import { fixtureCapabilities, zods } from "./fixtures";
+import { fixtureCapabilities, fixtureNames, zods } from "./fixtures";
 
 describe.each(zods)("toolSet (%s)", (_label, z) => {
   const tool = (readOnly?: boolean) =>
@@ -29,19 +29,7 @@ describe.each(zods)("toolSet (%s)", (_label, z) => {
 
   it("flattens tools, plays and manual tools of every capability", () => {
     const set = toolSet(fixtureCapabilities(z));
-    expect(set.names).toEqual([
-      "add_note",
-      "list_notes",
-      "broken",
-      "fail",
-      "whoami",
-      "slow",
-      "add_twice",
-      "bad_play",
-      "list_notes_guide_sections",
-      "read_notes_guide_section",
-      "now",
-    ]);
+    expect(set.names).toEqual([...fixtureNames]);
     expect(set.get("add_twice")).toMatchObject({ kind: "play", capability: "notes" });
     expect(set.get("read_notes_guide_section")).toMatchObject({
       kind: "manual",
