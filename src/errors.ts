@@ -51,3 +51,8 @@ export class UnknownToolError extends Error {
     this.available = available;
   }
 }
+
+/** The readable message of anything thrown: an error's `message`, or the value as text. */
+export function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

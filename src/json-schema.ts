@@ -8,6 +8,7 @@
 
 import { toJSONSchema } from "zod/v4/core";
 import { zodToJsonSchema } from "zod-to-json-schema";
+import { messageOf } from "./errors";
 import { type AnySchema, isZod4 } from "./zod-seam";
 
 /** A JSON Schema document, as plain data. */
@@ -172,8 +173,7 @@ function project(
   try {
     return toJsonSchema(schema, options);
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    const message = `${role} cannot be projected to JSON Schema: ${reason}`;
+    const message = `${role} cannot be projected to JSON Schema: ${messageOf(error)}`;
     throw new SchemaProjectionError(tool, message, { cause: error }, kind);
   }
 }

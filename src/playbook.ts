@@ -3,6 +3,8 @@
  *
  * @module
  */
+
+import { messageOf } from "./errors";
 import {
   type JsonSchema,
   type JsonSchemaTarget,
@@ -104,10 +106,6 @@ function roundTrip(name: string, value: unknown): unknown {
     };
   }
   return text === undefined ? null : JSON.parse(text);
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 class RecordPlaybook extends Playbook {

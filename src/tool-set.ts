@@ -6,6 +6,7 @@
  * @module
  */
 import type { Capability } from "./capability";
+import { messageOf } from "./errors";
 import {
   type JsonSchema,
   type JsonSchemaTarget,
@@ -308,10 +309,6 @@ function failure(error: string): CallOutcome {
 function cancelled(name: string, signal: AbortSignal): CallOutcome {
   const reason = signal.reason instanceof Error ? `: ${signal.reason.message}` : "";
   return failure(`call to '${name}' was cancelled${reason}`);
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 function toolRunner(toolbox: Toolbox, name: string): Owner["run"] {

@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { messageOf } from "../errors";
 import { projectParameters, projectReturns } from "../json-schema";
 import type { SchemaRole, SweepCheckCode, SweepFinding } from "./types";
 
@@ -42,9 +43,4 @@ export function describeValue(value: unknown): string {
   if (value === null) return "null";
   if (typeof value === "object") return `an object with keys [${Object.keys(value).join(", ")}]`;
   return `${typeof value} ${String(value)}`;
-}
-
-/** An error's message, or the thrown value as text. */
-export function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

@@ -7,6 +7,7 @@
 import { statSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
+import { messageOf } from "../errors";
 import { expandGlob, isGlob } from "./glob";
 
 /** One command-line input and the files it stands for. */
@@ -46,7 +47,7 @@ export async function loadModules(files: readonly string[]): Promise<LoadResult[
     api = (await import(TSX_API)) as typeof import("tsx/esm/api");
   } catch (error) {
     throw new Error(
-      `toolwright check loads modules through tsx, which could not be imported (${error instanceof Error ? error.message : String(error)}); install it with npm install --save-dev tsx`,
+      `toolwright check loads modules through tsx, which could not be imported (${messageOf(error)}); install it with npm install --save-dev tsx`,
       { cause: error },
     );
   }

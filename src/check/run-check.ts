@@ -7,6 +7,7 @@
 import { relative } from "node:path";
 import { parseArgs } from "node:util";
 import { LINT_DIALECT_NAMES, type LintDialect } from "../../lint/index";
+import { messageOf } from "../errors";
 import type { SweepRoot } from "./discover";
 import {
   describeCounts,
@@ -15,7 +16,6 @@ import {
   formatErrorAnnotation,
   formatFinding,
 } from "./format";
-import { messageOf } from "./host-checks";
 import { loadModules, resolveInputs } from "./load-modules";
 import { hasToolwrightObjects, sweepModelFacingSchemas } from "./sweep";
 import type { SweepReport } from "./types";

@@ -12,6 +12,7 @@ import {
   lintModelFacingSchema,
   type SchemaLintFinding,
 } from "../../lint/index";
+import { messageOf } from "../errors";
 import { ManualToolbox } from "../manual-toolbox";
 import { isSchema } from "../zod-seam";
 import {
@@ -22,8 +23,7 @@ import {
   read,
   type SweepRoot,
 } from "./discover";
-
-import { checkProjection, describeValue, hostFinding, messageOf } from "./host-checks";
+import { checkProjection, describeValue, hostFinding } from "./host-checks";
 import type { SchemaRole, SweepFinding, SweepOptions, SweepReport } from "./types";
 
 export type { SweepRoot } from "./discover";
