@@ -1,24 +1,72 @@
+import { dirname, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Plugin } from "esbuild";
 import { defineConfig } from "tsup";
 
-// One entry per public subpath; package.json "exports" lists the same names.
-const entry = {
-  index: "src/index.ts",
-  lint: "lint/index.ts",
-  cli: "src/cli.ts",
-  mcp: "src/adapters/mcp.ts",
-  openai: "src/adapters/openai.ts",
-  anthropic: "src/adapters/anthropic.ts",
-  gemini: "src/adapters/gemini.ts",
-  "ai-sdk": "src/adapters/ai-sdk.ts",
-  // more entries: one line each, "name": "path"
+const root = dirname(fileURLToPath(import.meta.url));
+
+/**
+ * Every public entry: its subpath in package.json "exports" (the bin has none), the
+ * source it builds from, and its file name in dist/. tsconfig.json "paths" maps each
+ * `toolwright/<subpath>` specifier to the same source; a test keeps the three in step.
+ */
+export const entries = [
+  { subpath: ".", name: "index", source: "src/index.ts" },
+  { subpath: "./lint", name: "lint", source: "lint/index.ts" },
+  { subpath: "./check", name: "check", source: "src/check/index.ts" },
+  { subpath: "./mcp", name: "mcp", source: "src/hosts/mcp/index.ts" },
+  { subpath: "./openai", name: "openai", source: "src/hosts/openai/index.ts" },
+  { subpath: "./anthropic", name: "anthropic", source: "src/hosts/anthropic.ts" },
+  { subpath: "./gemini", name: "gemini", source: "src/hosts/gemini.ts" },
+  { subpath: "./ai-sdk", name: "ai-sdk", source: "src/hosts/ai-sdk.ts" },
+  { subpath: undefined, name: "cli", source: "src/check/cli.ts" },
+] as const;
+
+/** The specifier an entry is imported by, e.g. `toolwright/lint`. */
+export function specifierOf(subpath: string): string {
+  return subpath === "." ? "toolwright" : `toolwright${subpath.slice(1)}`;
+}
+
+const ENTRY_SPECIFIER = /^toolwright(\/[\w-]+)?$/;
+
+const bySpecifier = new Map(
+  entries.flatMap((entry) =>
+    entry.subpath === undefined ? [] : [[specifierOf(entry.subpath), entry] as const],
+  ),
+);
+
+/**
+ * An entry that imports another entry (`import { toolSet } from "toolwright"`) imports
+ * the built sibling file instead of bundling a copy of it, so every module, and so every
+ * class, exists once per module format.
+ */
+const siblingEntries: Plugin = {
+  name: "toolwright-sibling-entries",
+  setup(build) {
+    // With `treeshake`, tsup bundles CommonJS as ESM and converts it afterwards: only
+    // its TSUP_FORMAT define tells the formats apart.
+    const extension = build.initialOptions.define?.TSUP_FORMAT === '"cjs"' ? "cjs" : "js";
+    build.onResolve({ filter: ENTRY_SPECIFIER }, (args) => {
+      const entry = bySpecifier.get(args.path);
+      if (entry === undefined) return { errors: [{ text: `no entry named ${args.path}` }] };
+      if (resolve(root, entry.source) === args.importer) return undefined;
+      return { path: `./${entry.name}.${extension}`, external: true };
+    });
+  },
 };
 
 export default defineConfig({
-  entry,
+  entry: Object.fromEntries(entries.map((entry) => [entry.name, entry.source])),
   format: ["esm", "cjs"],
   dts: true,
   clean: true,
   sourcemap: true,
   target: "node20",
   treeshake: true,
+  // JavaScript: `noExternal` keeps tsup's own external handling away from these
+  // specifiers, so that `siblingEntries` resolves them. Declarations: `external` keeps
+  // them as imports, and tools/finish-build.ts points them at the sibling files.
+  noExternal: [ENTRY_SPECIFIER],
+  external: [ENTRY_SPECIFIER],
+  esbuildPlugins: [siblingEntries],
 });

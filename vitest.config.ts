@@ -1,6 +1,21 @@
+import { resolve } from "node:path";
 import { defineConfig } from "vitest/config";
+import { entries, specifierOf } from "./tsup.config";
+
+// `toolwright/...` resolves to the entry's source, as tsconfig.json "paths" does for tsc and tsx.
+const alias = entries.flatMap((entry) =>
+  entry.subpath === undefined
+    ? []
+    : [
+        {
+          find: new RegExp(`^${specifierOf(entry.subpath)}$`),
+          replacement: resolve(import.meta.dirname, entry.source),
+        },
+      ],
+);
 
 export default defineConfig({
+  resolve: { alias },
   test: {
     include: ["test/**/*.test.ts"],
     testTimeout: 30_000,

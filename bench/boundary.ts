@@ -7,7 +7,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
-import { capability, defineTool, toolbox, toolSet } from "../src/index";
+import { capability, defineTool, toolbox, toolSet } from "toolwright";
 import { repoRoot } from "./environment";
 import { type Candidate, formatNs, formatRatio, measure, type Timing } from "./harness";
 import type { McpPath } from "./mcp-paths";

@@ -7,9 +7,9 @@
  * loaded machine the figures move from run to run; compare ratios within one run.
  */
 import { performance } from "node:perf_hooks";
+import { lintModelFacingSchema } from "toolwright/lint";
 import { z } from "zod";
 import { z as z3 } from "zod/v3";
-import { lintModelFacingSchema } from "../lint/index.js";
 import { walkSchema } from "../lint/walk.js";
 
 type AnyZ = typeof z;

@@ -9,8 +9,8 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { createMcpServer } from "../src/adapters/mcp";
-import { capability, defineTool, toolbox } from "../src/index";
+import { capability, defineTool, toolbox } from "toolwright";
+import { createMcpServer } from "toolwright/mcp";
 import type { Scenario } from "./scenarios";
 
 /** Which MCP server answers. */

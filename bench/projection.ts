@@ -5,9 +5,10 @@
  *
  * @module
  */
+
+import { type AnySchema, defineTool, type Toolbox, toolbox } from "toolwright";
 import { z as z4 } from "zod";
 import { z as z3 } from "zod/v3";
-import { type AnySchema, defineTool, type Toolbox, toolbox } from "../src/index";
 import { formatNs, formatRatio, measure } from "./harness";
 import { type Section, type SummaryRow, table } from "./report";
 

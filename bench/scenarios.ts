@@ -5,9 +5,9 @@
  * @module
  */
 import { isDeepStrictEqual } from "node:util";
+import type { AnySchema } from "toolwright";
 import { z as z4 } from "zod";
 import { z as z3 } from "zod/v3";
-import type { AnySchema } from "../src/index";
 
 export type Major = "zod 4" | "zod/v3";
 export type Payload = "small" | "large";

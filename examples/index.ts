@@ -2,7 +2,7 @@
  * Every example capability, gathered as one agent: what the schema check sweeps and
  * what the MCP demo serves.
  */
-import { Capability } from "../src/index";
+import { Capability } from "toolwright";
 import { meetings } from "./meetings-after";
 import { meetingsBefore } from "./meetings-before";
 import { recipes } from "./recipes-playbook";

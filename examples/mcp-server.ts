@@ -7,7 +7,7 @@
  * e.g. in a client's config: { "command": "npx", "args": ["tsx", "examples/mcp-server.ts"] }.
  * Every call gets its own bound run scope (`ctx.host.scope`), so `whoami` answers.
  */
-import { listenMcpHttp, type McpServerOptions, serveStdio } from "../src/adapters/mcp";
+import { listenMcpHttp, type McpServerOptions, serveStdio } from "toolwright/mcp";
 import { exampleAgent, supportScope } from "./index";
 import { runIfMain } from "./run-if-main";
 

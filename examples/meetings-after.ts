@@ -4,8 +4,9 @@
  *
  * Run: npx tsx examples/meetings-after.ts
  */
+
+import { capability, defineTool, TextManual, toolbox } from "toolwright";
 import { z } from "zod";
-import { capability, defineTool, TextManual, toolbox } from "../src/index";
 import { fetchMeetings } from "./meeting-store";
 import { runIfMain } from "./run-if-main";
 

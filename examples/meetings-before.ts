@@ -4,8 +4,9 @@
  *
  * Run: npx tsx examples/meetings-before.ts
  */
+
+import { Capability, TextManual, Toolbox, type ToolDefinition } from "toolwright";
 import { z } from "zod";
-import { Capability, TextManual, Toolbox, type ToolDefinition } from "../src/index";
 import { fetchMeetings } from "./meeting-store";
 import { runIfMain } from "./run-if-main";
 

@@ -4,8 +4,9 @@
  *
  * Run: npx tsx examples/recipes-playbook.ts
  */
+
+import { definePlay, playbook } from "toolwright";
 import { z } from "zod/v3";
-import { definePlay, playbook } from "../src/index";
 import { runIfMain } from "./run-if-main";
 
 const DAY_MS = 86_400_000;

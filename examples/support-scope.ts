@@ -4,7 +4,7 @@
  *
  * Run: npx tsx examples/support-scope.ts
  */
-import { z } from "zod";
+
 import {
   capability,
   defineTool,
@@ -13,7 +13,8 @@ import {
   SessionScope,
   type ToolExecutionContext,
   toolbox,
-} from "../src/index";
+} from "toolwright";
+import { z } from "zod";
 import { runIfMain } from "./run-if-main";
 
 const Tier = z.enum(["free", "pro", "enterprise"]);

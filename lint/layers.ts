@@ -3,7 +3,8 @@
  * `.default()`, `.describe()`d wrappers and so on, down to the schemas that give it a type.
  * Property-level rules (optionality, descriptions) and root-level rules read this.
  */
-import { type SchemaNode, TRANSPARENT_KINDS, viewSchema } from "./node-view.js";
+import { type SchemaNode, TRANSPARENT_KINDS } from "./node.js";
+import { viewSchema } from "./node-view.js";
 
 /** Every node at one path position, outermost first. */
 export interface Layers {

@@ -3,7 +3,7 @@
  * `lint/README.md` ("Paths"). Transparent layers (optional, nullable, default, catch, readonly,
  * brand, refine/transform effects, pipe, lazy) add no segment.
  */
-import type { EdgeKind } from "./node-view.js";
+import type { EdgeKind } from "./node.js";
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 

@@ -3,7 +3,7 @@
  * follow `zod/v3/types.js`; formats follow zod-to-json-schema's `parsers/string.js`.
  */
 import type { ZodTypeAny } from "zod/v3";
-import { baseNode, type ChildEdge, type NodeKind, type SchemaNode } from "./node-view.js";
+import { baseNode, type ChildEdge, type NodeKind, type SchemaNode } from "./node.js";
 import { arrayProp, enumObjectValues, numberProp, prop, shapeEntries, stringProp } from "./read.js";
 
 type Zod3Def = ZodTypeAny["_def"];

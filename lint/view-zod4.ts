@@ -4,7 +4,7 @@
  * and bounds are read in `zod4-checks.ts`.
  */
 import type { $ZodTypeDef } from "zod/v4/core";
-import { baseNode, type ChildEdge, type NodeKind, type SchemaNode } from "./node-view.js";
+import { baseNode, type ChildEdge, type NodeKind, type SchemaNode } from "./node.js";
 import { arrayProp, enumObjectValues, prop, shapeEntries, stringProp } from "./read.js";
 import { defOf, itemBounds, numericFacts, stringFacts } from "./zod4-checks.js";
 

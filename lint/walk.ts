@@ -4,7 +4,8 @@
  * path. A schema reused at sibling paths is visited at each path; only a schema that is its own
  * ancestor is a cycle.
  */
-import { type EdgeKind, type SchemaNode, viewSchema } from "./node-view.js";
+import type { EdgeKind, SchemaNode } from "./node.js";
+import { viewSchema } from "./node-view.js";
 import { childPath } from "./path.js";
 
 /** One node reached at one path. */

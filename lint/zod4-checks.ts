@@ -4,7 +4,7 @@
  * `numberProcessor`), so facts match what the converter will emit.
  */
 import type { $ZodTypeDef } from "zod/v4/core";
-import type { SchemaNode } from "./node-view.js";
+import type { SchemaNode } from "./node.js";
 import { arrayProp, numberProp, prop, stringProp } from "./read.js";
 
 /** Zod 4's `formatMap`: a format absent here is emitted under its own name; `""` emits none. */

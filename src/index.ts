@@ -5,46 +5,61 @@
  *   `parameters` and whose results are checked against `returns`.
  * - `toolbox` / `playbook` / `capability`: the containers, and the boundary where
  *   arguments are parsed once and failures are named.
- * - `lintModelFacingSchema`: what a provider's conversion path cannot represent.
+ * - `toolSet`: one flat namespace over many capabilities, for hosts.
+ * - `lintModelFacingSchema`: what a provider's conversion path cannot represent
+ *   (re-exported from `toolwright/lint`).
+ *
+ * The CI sweep lives in `toolwright/check`; each host adapter in its own subpath
+ * (`toolwright/mcp`, `/openai`, `/anthropic`, `/gemini`, `/ai-sdk`).
  *
  * @module
  */
-export * from "../lint/index";
-export { Capability, type CapabilityConfig, type CapabilityTool, capability } from "./capability";
-export * from "./check/index";
-export { ToolArgumentsError, ToolOutputError, UnknownToolError } from "./errors";
+export {
+  DEFAULT_DIALECT,
+  LINT_DIALECT_NAMES,
+  LINT_DIALECTS,
+  LINT_RULE_CODES,
+  LINT_RULES,
+  type LintDialect,
+  type LintOptions,
+  type LintRuleCode,
+  type LintRuleMeta,
+  type LintSeverity,
+  lintModelFacingSchema,
+  type SchemaLintFinding,
+} from "toolwright/lint";
+export type { CallOutcome } from "./core/boundary";
+export {
+  Capability,
+  type CapabilityConfig,
+  type CapabilityTool,
+  capability,
+} from "./core/capability";
 export {
   type CallableKind,
-  type JsonSchema,
-  type JsonSchemaOptions,
-  type JsonSchemaTarget,
-  projectParameters,
-  projectReturns,
   SchemaProjectionError,
-  type SchemaSide,
-  toJsonSchema,
-  type Unrepresentable,
-} from "./json-schema";
-export { Manual, type ManualSection, TextManual } from "./manual";
-export { ManualToolbox } from "./manual-toolbox";
-export {
-  type OpenAIStrictSchema,
-  openAIStrictParameters,
-  StrictSchemaError,
-  toOpenAIStrict,
-} from "./openai-strict";
-export { definePlay, type PlayConfig, type PlayDefinition } from "./play-definition";
-export { Playbook, type PlayError, type PlaySchema, playbook } from "./playbook";
-export { readScope, requireScope, ScopeUnavailableError } from "./run-scope";
+  ScopeUnavailableError,
+  ScopeValidationError,
+  ToolArgumentsError,
+  ToolOutputError,
+  ToolwrightError,
+  type ToolwrightErrorCode,
+  UnknownToolError,
+} from "./core/errors";
+export { Manual, type ManualSection, TextManual } from "./core/manual";
+export { ManualToolbox } from "./core/manual-toolbox";
+export { definePlay, type PlayConfig, type PlayDefinition } from "./core/play-definition";
+export { Playbook, type PlayError, type PlaySchema, playbook } from "./core/playbook";
+export { projectParameters, projectReturns } from "./core/projection";
+export { readScope, requireScope } from "./core/run-scope";
 export {
   type ScopeInput,
   type ScopeItem,
   type ScopeItems,
   type ScopeOf,
-  ScopeValidationError,
   type ScopeValues,
   SessionScope,
-} from "./session-scope";
+} from "./core/session-scope";
 export {
   defineTool,
   type MaybePromise,
@@ -54,9 +69,9 @@ export {
   type ToolDefinition,
   type ToolEvent,
   type ToolExecutionContext,
-} from "./tool-definition";
+} from "./core/tool-definition";
+export { Toolbox, type ToolSchema, toolbox } from "./core/toolbox";
 export {
-  type CallOutcome,
   type ToolCallRecord,
   type ToolCallRequest,
   type ToolSet,
@@ -65,6 +80,21 @@ export {
   type ToolSetOptions,
   type ToolSetSchema,
   toolSet,
-} from "./tool-set";
-export { Toolbox, type ToolSchema, toolbox } from "./toolbox";
-export type { AnySchema, SchemaInput, SchemaOutput, Zod3Schema, Zod4Schema } from "./zod-seam";
+} from "./hosts/tool-set";
+export {
+  type JsonSchema,
+  type JsonSchemaOptions,
+  type JsonSchemaTarget,
+  type SchemaSide,
+  toJsonSchema,
+  type Unrepresentable,
+} from "./zod/json-schema";
+export type {
+  AnySchema,
+  SchemaError,
+  SchemaInput,
+  SchemaIssue,
+  SchemaOutput,
+  Zod3Schema,
+  Zod4Schema,
+} from "./zod/schema";

@@ -13,14 +13,13 @@
 import { readdirSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { ManualToolbox, TextManual } from "toolwright";
 import {
   describeCoverage,
   formatFinding,
   type SweepRoot,
   sweepModelFacingSchemas,
-} from "../src/check/index";
-import { TextManual } from "../src/manual";
-import { ManualToolbox } from "../src/manual-toolbox";
+} from "toolwright/check";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const DIALECTS = ["gemini-bifrost"] as const;

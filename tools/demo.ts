@@ -12,9 +12,9 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { lintModelFacingSchema, toolSet } from "toolwright";
+import { createMcpServer } from "toolwright/mcp";
 import { exampleAgent, supportScope } from "../examples/index";
-import { createMcpServer } from "../src/adapters/mcp";
-import { lintModelFacingSchema, toolSet } from "../src/index";
 
 const out = (line = ""): void => {
   process.stdout.write(`${line}\n`);

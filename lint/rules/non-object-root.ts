@@ -1,6 +1,6 @@
 /** `non-object-root`: a root schema that is not emitted as a plain object. */
 import { foldsToObject, layersOf } from "../layers.js";
-import type { SchemaNode } from "../node-view.js";
+import type { SchemaNode } from "../node.js";
 import type { LintRule } from "../rule.js";
 
 const isObjectLike = (node: SchemaNode): boolean =>

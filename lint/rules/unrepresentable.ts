@@ -1,5 +1,5 @@
 /** `unrepresentable`: constructs no JSON Schema projection can carry. */
-import type { NodeKind } from "../node-view.js";
+import type { NodeKind } from "../node.js";
 import type { LintRule } from "../rule.js";
 
 /** For each unrepresentable kind, what to write instead. */

@@ -4,8 +4,8 @@
  *
  * @module
  */
-import { messageOf } from "../errors";
-import { projectParameters, projectReturns } from "../json-schema";
+import { projectParameters, projectReturns } from "toolwright";
+import { messageOf } from "../core/describe";
 import type { SchemaRole, SweepCheckCode, SweepFinding } from "./types";
 
 /** What a check found, before the sweep adds where. */
@@ -35,12 +35,4 @@ export function checkProjection(
       messageOf(error),
     );
   }
-}
-
-/** A value in a message: `missing`, `null`, `an object with keys [...]`, `string x`. */
-export function describeValue(value: unknown): string {
-  if (value === undefined) return "missing";
-  if (value === null) return "null";
-  if (typeof value === "object") return `an object with keys [${Object.keys(value).join(", ")}]`;
-  return `${typeof value} ${String(value)}`;
 }

@@ -6,7 +6,7 @@
  * @example
  * ```ts
  * import * as tools from "./src/tools.js";
- * import { formatFinding, sweepModelFacingSchemas } from "toolwright";
+ * import { formatFinding, sweepModelFacingSchemas } from "toolwright/check";
  *
  * const report = sweepModelFacingSchemas(tools, { requireDescribe: true });
  * for (const finding of report.findings) console.error(formatFinding(finding));
@@ -16,7 +16,13 @@
  * @module
  */
 export type { SweepRoot } from "./discover";
-export { describeCounts, describeCoverage, formatAnnotation, formatFinding } from "./format";
+export {
+  describeCounts,
+  describeCoverage,
+  formatAnnotation,
+  formatErrorAnnotation,
+  formatFinding,
+} from "./format";
 export { hasToolwrightObjects, sweepModelFacingSchemas } from "./sweep";
 export {
   type SchemaRole,

@@ -7,7 +7,7 @@
 import { statSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { messageOf } from "../errors";
+import { messageOf } from "../core/describe";
 import { expandGlob, isGlob } from "./glob";
 
 /** One command-line input and the files it stands for. */

@@ -6,19 +6,20 @@
  */
 import { relative } from "node:path";
 import { parseArgs } from "node:util";
-import { LINT_DIALECT_NAMES, type LintDialect } from "../../lint/index";
-import { messageOf } from "../errors";
-import type { SweepRoot } from "./discover";
 import {
   describeCounts,
   describeCoverage,
   formatAnnotation,
   formatErrorAnnotation,
   formatFinding,
-} from "./format";
+  hasToolwrightObjects,
+  type SweepReport,
+  type SweepRoot,
+  sweepModelFacingSchemas,
+} from "toolwright/check";
+import { LINT_DIALECT_NAMES, type LintDialect } from "toolwright/lint";
+import { messageOf } from "../core/describe";
 import { loadModules, resolveInputs } from "./load-modules";
-import { hasToolwrightObjects, sweepModelFacingSchemas } from "./sweep";
-import type { SweepReport } from "./types";
 
 /** Where the CLI writes and which directory paths are relative to. */
 export interface CheckIO {

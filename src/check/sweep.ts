@@ -6,15 +6,16 @@
  *
  * @module
  */
+
+import { ManualToolbox } from "toolwright";
 import {
   DEFAULT_DIALECT,
   type LintDialect,
   lintModelFacingSchema,
   type SchemaLintFinding,
-} from "../../lint/index";
-import { messageOf } from "../errors";
-import { ManualToolbox } from "../manual-toolbox";
-import { isSchema } from "../zod-seam";
+} from "toolwright/lint";
+import { describeValue, messageOf } from "../core/describe";
+import { isSchema } from "../zod/schema";
 import {
   type CapabilityLike,
   type CapabilitySet,
@@ -23,7 +24,7 @@ import {
   read,
   type SweepRoot,
 } from "./discover";
-import { checkProjection, describeValue, hostFinding } from "./host-checks";
+import { checkProjection, hostFinding } from "./host-checks";
 import type { SchemaRole, SweepFinding, SweepOptions, SweepReport } from "./types";
 
 export type { SweepRoot } from "./discover";

@@ -3,7 +3,7 @@
  *
  * @module
  */
-import type { LintDialect, LintRuleCode, LintSeverity } from "../../lint/index";
+import type { LintDialect, LintRuleCode, LintSeverity } from "toolwright/lint";
 
 /** Codes of the checks the sweep adds beside the lint rules. Stable, like lint codes. */
 export const SWEEP_CHECK_CODES = [

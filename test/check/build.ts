@@ -1,7 +1,7 @@
 /**
  * The end-to-end tests run the real built CLI in a child process. Other work rebuilds (and
  * cleans) `dist/` at any time, so the tests build their own copy with the repository's
- * tsup config (only the `cli` entry, ESM, no declarations) into a private directory
+ * tsup config (every entry, ESM, no declarations) into a private directory
  * under `node_modules/.cache`, where the CLI resolves its dependencies as `dist/` would.
  */
 import { spawnSync } from "node:child_process";
@@ -9,7 +9,7 @@ import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build, type Options } from "tsup";
-import config from "../../tsup.config";
+import config, { entries } from "../../tsup.config";
 
 export const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const OUT_DIR = join(ROOT, "node_modules/.cache/toolwright-check-e2e", String(process.pid));
@@ -17,13 +17,16 @@ const OUT_DIR = join(ROOT, "node_modules/.cache/toolwright-check-e2e", String(pr
 /** The built CLI, once {@link buildCli} has run. */
 export const CLI = join(OUT_DIR, "cli.js");
 
-/** Builds `src/cli.ts` exactly as `npm run build` does, into a private directory. */
+/**
+ * Builds the CLI exactly as `npm run build` does, into a private directory, with every
+ * entry it imports as a sibling file.
+ */
 export async function buildCli(): Promise<string> {
   const base = config as Options;
   await build({
     ...base,
     config: false,
-    entry: { cli: join(ROOT, "src/cli.ts") },
+    entry: Object.fromEntries(entries.map((entry) => [entry.name, join(ROOT, entry.source)])),
     outDir: OUT_DIR,
     format: ["esm"],
     dts: false,

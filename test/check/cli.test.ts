@@ -5,8 +5,8 @@
  */
 import { accessSync, constants, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { LINT_DIALECT_NAMES, lintModelFacingSchema } from "toolwright/lint";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LINT_DIALECT_NAMES, lintModelFacingSchema } from "../../lint/index";
 import config from "../../tsup.config";
 import { buildCli, CLI, ROOT, removeCli, run, runCli } from "./build";
 import { between, search } from "./fixtures/findings";
@@ -38,10 +38,10 @@ function expectedFindings() {
 }
 
 describe("toolwright check, end to end", () => {
-  it("is built from src/cli.ts as the package's bin, with a shebang, executable", () => {
+  it("is built from src/check/cli.ts as the package's bin, with a shebang, executable", () => {
     const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8"));
     expect(pkg.bin).toEqual({ toolwright: "./dist/cli.js" });
-    expect((config as { entry: Record<string, string> }).entry.cli).toBe("src/cli.ts");
+    expect((config as { entry: Record<string, string> }).entry.cli).toBe("src/check/cli.ts");
     expect(readFileSync(CLI, "utf8").startsWith("#!/usr/bin/env node\n")).toBe(true);
     expect(() => accessSync(CLI, constants.X_OK)).not.toThrow();
   });

@@ -3,8 +3,8 @@
  * ships, and failing with a labelled line the moment an example gains a finding.
  */
 import { join, relative } from "node:path";
+import { lintModelFacingSchema } from "toolwright/lint";
 import { describe, expect, it } from "vitest";
-import { lintModelFacingSchema } from "../../lint/index";
 import {
   builtInRoots,
   checkModelFacingSchemas,

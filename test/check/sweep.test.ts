@@ -1,20 +1,19 @@
-import { describe, expect, it } from "vitest";
-import { z as zod4 } from "zod";
-import { z as zod3 } from "zod/v3";
-import { lintModelFacingSchema } from "../../lint/index";
 import {
   capability,
   definePlay,
   defineTool,
   ManualToolbox,
   playbook,
-  type SweepFinding,
-  sweepModelFacingSchemas,
   TextManual,
   Toolbox,
   type ToolDefinition,
   toolbox,
-} from "../../src/index";
+} from "toolwright";
+import { type SweepFinding, sweepModelFacingSchemas } from "toolwright/check";
+import { lintModelFacingSchema } from "toolwright/lint";
+import { describe, expect, it } from "vitest";
+import { z as zod4 } from "zod";
+import { z as zod3 } from "zod/v3";
 
 type Z = typeof zod4;
 const majors = [

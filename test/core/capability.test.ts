@@ -1,4 +1,3 @@
-import { describe, expect, it } from "vitest";
 import {
   Capability,
   capability,
@@ -10,7 +9,8 @@ import {
   TextManual,
   type Toolbox,
   toolbox,
-} from "../../src/index";
+} from "toolwright";
+import { describe, expect, it } from "vitest";
 import { thrown } from "./catch";
 import { zodMajors } from "./zods";
 
@@ -133,7 +133,7 @@ describe("Capability argument checks", () => {
       [{ name: "x" }, "an object with keys [name]"],
       [null, "null"],
       [undefined, "undefined"],
-      ["meetings", 'string "meetings"'],
+      ["meetings", 'a string ("meetings")'],
     ];
     for (const [value, described] of cases) {
       const build = () =>
@@ -153,6 +153,6 @@ describe("Capability argument checks", () => {
     );
     expect(
       thrown(() => new Capability("c", "d", tools, undefined, 42 as unknown as Playbook)).message,
-    ).toBe("capability 'c': expected a playbook (an object with 'plays'), received number 42");
+    ).toBe("capability 'c': expected a playbook (an object with 'plays'), received a number (42)");
   });
 });

@@ -1,5 +1,5 @@
+import { defineTool, Toolbox, ToolOutputError, toolbox } from "toolwright";
 import { describe, expect, it } from "vitest";
-import { defineTool, Toolbox, ToolOutputError, toolbox } from "../../src/index";
 import { zodMajors } from "./zods";
 
 describe.each(zodMajors)("defineTool with $major", ({ z, ZodError }) => {

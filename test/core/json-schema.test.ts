@@ -1,11 +1,11 @@
-import { describe, expect, it } from "vitest";
 import {
   type JsonSchemaTarget,
   projectParameters,
   projectReturns,
   SchemaProjectionError,
   toJsonSchema,
-} from "../../src/index";
+} from "toolwright";
+import { describe, expect, it } from "vitest";
 import { thrown } from "./catch";
 import { zodMajors } from "./zods";
 

@@ -1,5 +1,5 @@
+import { Manual, ManualToolbox, TextManual, ToolArgumentsError, Toolbox } from "toolwright";
 import { describe, expect, it } from "vitest";
-import { Manual, ManualToolbox, TextManual, ToolArgumentsError, Toolbox } from "../../src/index";
 import { rejection } from "./catch";
 
 const BILLING = [

@@ -1,5 +1,5 @@
+import { type AnySchema, defineTool, toolbox } from "toolwright";
 import { describe, expect, it } from "vitest";
-import { type AnySchema, defineTool, toolbox } from "../../src/index";
 import { type Z, zodMajors } from "./zods";
 
 interface Case {

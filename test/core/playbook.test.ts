@@ -1,5 +1,5 @@
+import { definePlay, Playbook, type PlayDefinition, playbook } from "toolwright";
 import { describe, expect, it } from "vitest";
-import { definePlay, Playbook, type PlayDefinition, playbook } from "../../src/index";
 import { zodMajors } from "./zods";
 
 function issueMessages(result: { success: boolean; error?: { issues: { message: string }[] } }) {

@@ -1,4 +1,3 @@
-import { describe, expect, it } from "vitest";
 import {
   defineTool,
   readScope,
@@ -8,7 +7,8 @@ import {
   ScopeValidationError,
   SessionScope,
   toolbox,
-} from "../../src/index";
+} from "toolwright";
+import { describe, expect, it } from "vitest";
 import { rejection, thrown } from "./catch";
 import { zodMajors } from "./zods";
 

@@ -1,4 +1,3 @@
-import { describe, expect, it } from "vitest";
 import {
   defineTool,
   SchemaProjectionError,
@@ -10,7 +9,8 @@ import {
   toJsonSchema,
   toolbox,
   UnknownToolError,
-} from "../../src/index";
+} from "toolwright";
+import { describe, expect, it } from "vitest";
 import { rejection, thrown } from "./catch";
 import { type Z, zodMajors } from "./zods";
 

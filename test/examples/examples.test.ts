@@ -1,6 +1,7 @@
 import { execFile } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
+import { Capability, Playbook, Toolbox } from "toolwright";
 import { describe, expect, it } from "vitest";
 import {
   exampleAgent,
@@ -9,7 +10,6 @@ import {
   planning,
   supportScope,
 } from "../../examples/index";
-import { Capability, Playbook, Toolbox } from "../../src/index";
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL("../..", import.meta.url));

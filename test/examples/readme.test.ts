@@ -11,7 +11,7 @@ describe("README", () => {
     )?.[1];
     expect(block).toBeDefined();
     const example = read("examples/meetings-after.ts");
-    expect(example).toContain(block?.replace('from "toolwright"', 'from "../src/index"'));
+    expect(example).toContain(block?.replace('from "toolwright"', 'from "toolwright"'));
   });
 
   it("shows the two commands", () => {

@@ -2,8 +2,7 @@
  * Capabilities the host tests share, built on either Zod major. `zod/v3` is typed as
  * the v4 namespace here: the fixtures only use the API both majors share.
  */
-import * as z4 from "zod";
-import * as z3raw from "zod/v3";
+
 import {
   type Capability,
   capability,
@@ -13,7 +12,9 @@ import {
   readScope,
   TextManual,
   toolbox,
-} from "../../src/index";
+} from "toolwright";
+import * as z4 from "zod";
+import * as z3raw from "zod/v3";
 
 export const zods = [
   ["zod", z4],

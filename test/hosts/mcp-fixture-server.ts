@@ -2,7 +2,7 @@
  * The fixture capabilities as an MCP server over stdio, for the stdio client tests.
  * Usage: tsx test/hosts/mcp-fixture-server.ts <zod|zod/v3>
  */
-import { serveStdio } from "../../src/adapters/mcp";
+import { serveStdio } from "toolwright/mcp";
 import { fixtureCapabilities, zods } from "./fixtures";
 
 const label = process.argv[2] ?? "zod";

@@ -3,9 +3,9 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import { capability, defineTool, type ToolCallRecord, toolbox } from "toolwright";
+import { createMcpServer, listenMcpHttp, type McpServerOptions } from "toolwright/mcp";
 import { describe, expect, it } from "vitest";
-import { createMcpServer, listenMcpHttp, type McpServerOptions } from "../../src/adapters/mcp";
-import { capability, defineTool, type ToolCallRecord, toolbox } from "../../src/index";
 import { fixtureCapabilities, zods } from "./fixtures";
 import { mcpContract } from "./mcp-contract";
 

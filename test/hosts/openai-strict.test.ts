@@ -1,19 +1,14 @@
-import { describe, expect, it } from "vitest";
-import * as z4 from "zod";
+import { capability, defineTool, toolbox, toolSet } from "toolwright";
 import {
   callOpenAITool,
-  toChatCompletionsTools,
-  toResponsesTools,
-} from "../../src/adapters/openai";
-import {
-  capability,
-  defineTool,
   openAIStrictParameters,
   StrictSchemaError,
+  toChatCompletionsTools,
   toOpenAIStrict,
-  toolbox,
-  toolSet,
-} from "../../src/index";
+  toResponsesTools,
+} from "toolwright/openai";
+import { describe, expect, it } from "vitest";
+import * as z4 from "zod";
 import { type Z, zods } from "./fixtures";
 
 function searchSchema(z: Z) {

@@ -1,15 +1,11 @@
 import { generateText, stepCountIs } from "ai";
 import { MockLanguageModelV3 } from "ai/test";
+import { projectParameters, toolSet } from "toolwright";
+import { toAISdkTools } from "toolwright/ai-sdk";
+import { runAnthropicToolUse, toAnthropicTools } from "toolwright/anthropic";
+import { runGeminiFunctionCall, toGeminiFunctionDeclarations } from "toolwright/gemini";
+import { callOpenAITool, toChatCompletionsTools, toResponsesTools } from "toolwright/openai";
 import { describe, expect, it } from "vitest";
-import { toAISdkTools } from "../../src/adapters/ai-sdk";
-import { runAnthropicToolUse, toAnthropicTools } from "../../src/adapters/anthropic";
-import { runGeminiFunctionCall, toGeminiFunctionDeclarations } from "../../src/adapters/gemini";
-import {
-  callOpenAITool,
-  toChatCompletionsTools,
-  toResponsesTools,
-} from "../../src/adapters/openai";
-import { projectParameters, toolSet } from "../../src/index";
 import { fixtureCapabilities, zods } from "./fixtures";
 
 describe.each(zods)("provider formats (%s)", (_label, z) => {

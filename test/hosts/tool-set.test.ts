@@ -1,4 +1,3 @@
-import { describe, expect, it } from "vitest";
 import {
   capability,
   definePlay,
@@ -8,7 +7,8 @@ import {
   type ToolCallRecord,
   toolbox,
   toolSet,
-} from "../../src/index";
+} from "toolwright";
+import { describe, expect, it } from "vitest";
 import { fixtureCapabilities, fixtureNames, zods } from "./fixtures";
 
 describe.each(zods)("toolSet (%s)", (_label, z) => {

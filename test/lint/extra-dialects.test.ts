@@ -3,8 +3,9 @@
  * cover (variants of each construct, what stays clean, a clean schema per dialect), with converter
  * evidence where the variant's behaviour differs.
  */
+
+import { LINT_DIALECT_NAMES, lintModelFacingSchema } from "toolwright/lint";
 import { describe, expect, it } from "vitest";
-import { LINT_DIALECT_NAMES, lintModelFacingSchema } from "../../lint/index.js";
 import { type AnyZ, convert, jsonOf, lintCodes, MAJORS, propertyOf } from "./helpers.js";
 
 /** A schema every dialect accepts, with descriptions so requireDescribe is clean too. */

@@ -3,8 +3,9 @@
  * what the real converter does with each. The table is typed `Record<LintRuleCode, …>`, so a rule
  * without a fixture does not compile.
  */
+
+import type { LintDialect, LintOptions, LintRuleCode } from "toolwright/lint";
 import { expect } from "vitest";
-import type { LintDialect, LintOptions, LintRuleCode } from "../../lint/index.js";
 import { type AnyZ, type Converted, jsonOf, propertyOf } from "./helpers.js";
 
 /** How one rule is shown to be needed and its fix to be clean. */

@@ -1,8 +1,9 @@
 /** Shared test helpers: both Zod majors, the real converters, and a cycle-safe snapshot. */
+
+import { type LintDialect, type LintOptions, lintModelFacingSchema } from "toolwright/lint";
 import { z } from "zod";
 import { z as z3 } from "zod/v3";
 import { zodToJsonSchema } from "zod-to-json-schema";
-import { type LintDialect, type LintOptions, lintModelFacingSchema } from "../../lint/index.js";
 
 /** One Zod API for builders; Zod 3's runtime API matches it for everything the tests build. */
 export type AnyZ = typeof z;

@@ -3,9 +3,9 @@
  * non-schema is the one programming error, a TypeError naming what was passed.
  */
 
+import { LINT_DIALECT_NAMES, lintModelFacingSchema } from "toolwright/lint";
 import { describe, expect, it } from "vitest";
 import type { ZodType } from "zod";
-import { LINT_DIALECT_NAMES, lintModelFacingSchema } from "../../lint/index.js";
 import { type AnyZ, lintCodes, MAJORS, snapshot } from "./helpers.js";
 
 const DEPTH = 10_000;

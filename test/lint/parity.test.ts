@@ -5,14 +5,14 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
 import {
   LINT_DIALECT_NAMES,
   LINT_DIALECTS,
   LINT_RULE_CODES,
   LINT_RULES,
   type LintRuleCode,
-} from "../../lint/index.js";
+} from "toolwright/lint";
+import { describe, expect, it } from "vitest";
 import { RULES } from "../../lint/rules/index.js";
 import { FIXTURES } from "./fixtures.js";
 

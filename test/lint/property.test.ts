@@ -3,8 +3,8 @@
  * mutated, and lint to the same findings every time, with one finding per (code, path).
  */
 import fc from "fast-check";
+import { LINT_DIALECT_NAMES, lintModelFacingSchema } from "toolwright/lint";
 import { describe, expect, it } from "vitest";
-import { LINT_DIALECT_NAMES, lintModelFacingSchema } from "../../lint/index.js";
 import { type AnyZ, MAJORS, snapshot } from "./helpers.js";
 
 /** A major-independent description of a schema, built into either major by `build`. */

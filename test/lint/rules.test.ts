@@ -3,8 +3,9 @@
  * shows why (unfaithful output or a throw), the suggested rewrite converts cleanly and lints clean
  * in the same dialect, and linting never mutates either schema.
  */
+
+import { LINT_RULES, type LintRuleCode, lintModelFacingSchema } from "toolwright/lint";
 import { describe, expect, it } from "vitest";
-import { LINT_RULES, type LintRuleCode, lintModelFacingSchema } from "../../lint/index.js";
 import { FIXTURES } from "./fixtures.js";
 import { convert, MAJORS, snapshot } from "./helpers.js";
 

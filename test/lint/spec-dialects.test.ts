@@ -3,8 +3,9 @@
  * wrappers and unions, both bound directions, real cycles vs non-recursive lazies, the openai
  * optional/nullable matrix, and the opt-in description warning.
  */
+
+import { LINT_DIALECTS, lintModelFacingSchema } from "toolwright/lint";
 import { describe, expect, it } from "vitest";
-import { LINT_DIALECTS, lintModelFacingSchema } from "../../lint/index.js";
 import { convert, lintCodes, MAJORS, propertyOf, snapshot } from "./helpers.js";
 
 describe("the dialect table", () => {

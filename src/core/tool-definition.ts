@@ -4,8 +4,8 @@
  *
  * @module
  */
-import { parseReturns } from "./returns-violation";
-import type { AnySchema, SchemaInput, SchemaOutput } from "./zod-seam";
+import type { AnySchema, SchemaInput, SchemaOutput } from "../zod/schema";
+import { type RawExecute, validatingExecute } from "./returns-validation";
 
 /** A value or a promise of it. */
 export type MaybePromise<T> = T | Promise<T>;
@@ -125,13 +125,8 @@ export interface ToolConfig<P extends AnySchema, R extends AnySchema | undefined
 export function defineTool<P extends AnySchema, R extends AnySchema | undefined = undefined>(
   config: ToolConfig<P, R>,
 ): ToolDefinition {
-  const { execute, returns, validateReturns = true } = config;
-  const run = execute as (args: unknown, ctx?: ToolExecutionContext) => MaybePromise<unknown>;
-  const validated =
-    returns !== undefined && validateReturns
-      ? async (args: unknown, ctx?: ToolExecutionContext) =>
-          parseReturns(returns, await run(args, ctx))
-      : run;
+  const { returns, validateReturns = true } = config;
+  const run = config.execute as RawExecute;
   return {
     description: config.description,
     parameters: config.parameters,
@@ -139,6 +134,6 @@ export function defineTool<P extends AnySchema, R extends AnySchema | undefined 
     ...(config.terminal !== undefined && { terminal: config.terminal }),
     ...(config.displayType !== undefined && { displayType: config.displayType }),
     ...(config.annotations !== undefined && { annotations: config.annotations }),
-    execute: validated,
+    execute: returns !== undefined && validateReturns ? validatingExecute(run, returns) : run,
   };
 }

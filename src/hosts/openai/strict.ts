@@ -5,17 +5,18 @@
  *
  * @module
  */
+import { type AnySchema, type JsonSchema, projectParameters, ToolwrightError } from "toolwright";
 import {
   ALLOWED_STRING_FORMATS,
   lintModelFacingSchema,
   type SchemaLintFinding,
-} from "../lint/index";
-import { type JsonSchema, projectParameters } from "./json-schema";
-import type { AnySchema } from "./zod-seam";
+} from "toolwright/lint";
+import { brand } from "../../core/brand";
 
 /** A parameters schema cannot be made strict; `reasons` say which construct and where. */
-export class StrictSchemaError extends Error {
+export class StrictSchemaError extends ToolwrightError {
   override readonly name = "StrictSchemaError";
+  readonly code = "STRICT_SCHEMA";
   /** The tool whose parameters cannot be made strict. */
   readonly tool: string;
   /** One `path: why` line per blocking construct. */
@@ -34,6 +35,10 @@ export class StrictSchemaError extends Error {
     this.tool = tool;
     this.reasons = reasons;
     this.findings = findings;
+  }
+
+  static {
+    brand(StrictSchemaError, "StrictSchemaError");
   }
 }
 

@@ -22,7 +22,7 @@
  * @module
  */
 import type { FunctionCall, FunctionDeclaration, FunctionResponse } from "@google/genai";
-import type { ToolExecutionContext, ToolSet } from "../index";
+import type { ToolExecutionContext, ToolSet } from "toolwright";
 
 /** `functionDeclarations`: name, description, `parametersJsonSchema` and, when declared, `responseJsonSchema`. */
 export function toGeminiFunctionDeclarations(set: ToolSet): FunctionDeclaration[] {

@@ -39,7 +39,7 @@ import {
   type ToolEvent,
   type ToolSetSchema,
   toolSet,
-} from "../index";
+} from "toolwright";
 
 /** What the `host` option learns about each `tools/call`. */
 export interface McpCallInfo {

@@ -5,6 +5,7 @@
  * @module
  */
 import * as z from "zod/v4";
+import { brand } from "./brand";
 import type { Manual } from "./manual";
 import { defineTool, type ToolDefinition } from "./tool-definition";
 import { Toolbox } from "./toolbox";
@@ -48,6 +49,10 @@ export class ManualToolbox extends Toolbox {
       [`list_${slug}_sections`]: listSections(manual),
       [`read_${slug}_section`]: readSection(manual, `list_${slug}_sections`),
     };
+  }
+
+  static {
+    brand(ManualToolbox, "ManualToolbox");
   }
 }
 

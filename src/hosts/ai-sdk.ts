@@ -14,7 +14,7 @@
  * @module
  */
 import { type ToolSet as AISdkToolSet, type JSONSchema7, jsonSchema, tool } from "ai";
-import { projectParameters, type ToolSet } from "../index";
+import { projectParameters, type ToolSet } from "toolwright";
 
 /** Options of {@link toAISdkTools}. */
 export interface AISdkToolOptions {

@@ -8,8 +8,7 @@
 
 import { toJSONSchema } from "zod/v4/core";
 import { zodToJsonSchema } from "zod-to-json-schema";
-import { messageOf } from "./errors";
-import { type AnySchema, isZod4 } from "./zod-seam";
+import { type AnySchema, isZod4 } from "./schema";
 
 /** A JSON Schema document, as plain data. */
 export type JsonSchema = { readonly [key: string]: unknown };
@@ -99,81 +98,4 @@ function deepFreeze<T>(value: T): T {
     for (const child of Object.values(value)) deepFreeze(child);
   }
   return value;
-}
-
-/** Whether a schema belongs to a tool or a play, for naming it in errors. */
-export type CallableKind = "tool" | "play";
-
-/** A tool's schema could not be projected, or projected to something no host can use. */
-export class SchemaProjectionError extends Error {
-  override readonly name = "SchemaProjectionError";
-  /** The tool or play whose schema failed. */
-  readonly tool: string;
-  /** Whether `tool` names a tool or a play. */
-  readonly kind: CallableKind;
-
-  constructor(tool: string, message: string, options?: ErrorOptions, kind: CallableKind = "tool") {
-    super(`${kind} '${tool}' ${message}`, options);
-    this.tool = tool;
-    this.kind = kind;
-  }
-}
-
-/**
- * Projects a tool's `parameters`, refusing what a host cannot use: a root that is not
- * `type: "object"` (a bare `{}` among them, which some converters emit silently).
- */
-export function projectParameters(
-  tool: string,
-  schema: AnySchema,
-  target: JsonSchemaTarget = "draft-07",
-  kind: CallableKind = "tool",
-): JsonSchema {
-  const projected = project(tool, kind, "parameters", schema, target);
-  if (projected.type !== "object") {
-    const found =
-      Object.keys(projected).length === 0 ? "an empty schema {}" : JSON.stringify(projected);
-    throw new SchemaProjectionError(
-      tool,
-      `parameters must project to a JSON Schema with type "object" at the root, but projected to ${found}; declare parameters as z.object({...})`,
-      undefined,
-      kind,
-    );
-  }
-  return projected;
-}
-
-/**
- * Projects a tool's `returns` on its output side. Returns describe, they do not
- * constrain the model, so a part JSON Schema cannot carry (the spec's own
- * `z.date().transform((d) => d.toISOString())`, say) becomes `{}` instead of making
- * the whole tool list unprojectable; `lintModelFacingSchema`'s `unrepresentable` rule
- * reports it.
- */
-export function projectReturns(
-  tool: string,
-  schema: AnySchema,
-  target: JsonSchemaTarget = "draft-07",
-  kind: CallableKind = "tool",
-): JsonSchema {
-  return project(tool, kind, "returns", schema, target);
-}
-
-function project(
-  tool: string,
-  kind: CallableKind,
-  role: "parameters" | "returns",
-  schema: AnySchema,
-  target: JsonSchemaTarget,
-): JsonSchema {
-  const options: JsonSchemaOptions =
-    role === "parameters"
-      ? { target, side: "input", unrepresentable: "throw" }
-      : { target, side: "output", unrepresentable: "any" };
-  try {
-    return toJsonSchema(schema, options);
-  } catch (error) {
-    const message = `${role} cannot be projected to JSON Schema: ${messageOf(error)}`;
-    throw new SchemaProjectionError(tool, message, { cause: error }, kind);
-  }
 }

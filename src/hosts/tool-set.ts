@@ -5,19 +5,19 @@
  *
  * @module
  */
-import type { Capability } from "./capability";
-import { messageOf } from "./errors";
-import {
-  type JsonSchema,
-  type JsonSchemaTarget,
-  projectParameters,
-  projectReturns,
-} from "./json-schema";
-import { ManualToolbox } from "./manual-toolbox";
-import type { Playbook } from "./playbook";
-import type { ToolAnnotations, ToolExecutionContext } from "./tool-definition";
-import type { Toolbox } from "./toolbox";
-import type { AnySchema } from "./zod-seam";
+import { type BoundaryOutcome, type CallOutcome, runCall } from "../core/boundary";
+import { overridesMethod } from "../core/brand";
+import type { Capability, CapabilityTool } from "../core/capability";
+import { describeValue, messageOf } from "../core/describe";
+import { ManualToolbox } from "../core/manual-toolbox";
+import { type Playbook, settlePlay } from "../core/playbook";
+import { projectParameters, projectReturns } from "../core/projection";
+import type { ToolAnnotations, ToolExecutionContext } from "../core/tool-definition";
+import { type Toolbox, toolFailure } from "../core/toolbox";
+import type { JsonSchema, JsonSchemaTarget } from "../zod/json-schema";
+import type { AnySchema } from "../zod/schema";
+
+export type { CallOutcome };
 
 /** What a name in a tool set stands for. `"manual"`: a `ManualToolbox` tool over a capability's manual. */
 export type ToolSetEntryKind = "tool" | "play" | "manual";
@@ -56,11 +56,6 @@ export interface ToolSetSchema {
   readonly returns?: JsonSchema;
   readonly annotations?: ToolAnnotations;
 }
-
-/** How every call comes back: the value, or the readable message of what went wrong. */
-export type CallOutcome =
-  | { readonly ok: true; readonly value: unknown }
-  | { readonly ok: false; readonly error: string };
 
 /** One call of a {@link ToolSet.callMany} batch. */
 export interface ToolCallRequest {
@@ -311,32 +306,29 @@ function cancelled(name: string, signal: AbortSignal): CallOutcome {
   return failure(`call to '${name}' was cancelled${reason}`);
 }
 
+// Tools run through the boundary on the toolbox's record, named as `Toolbox.execute`
+// names them; a toolbox that overrides `execute` is called through its override.
 function toolRunner(toolbox: Toolbox, name: string): Owner["run"] {
-  return async (args, ctx) => {
-    try {
-      return { ok: true, value: await toolbox.execute(name, args, ctx) };
-    } catch (error) {
-      return failure(messageOf(error));
-    }
-  };
+  if (overridesMethod(toolbox, "execute", "Toolbox")) {
+    return async (args, ctx) => {
+      try {
+        return { ok: true, value: await toolbox.execute(name, args, ctx) };
+      } catch (error) {
+        return failure(messageOf(error));
+      }
+    };
+  }
+  return (args, ctx) => runCall(toolbox.tools, name, args, ctx, settleTool, toolbox);
 }
 
+function settleTool(outcome: BoundaryOutcome, toolbox: Toolbox): CallOutcome {
+  if (outcome.kind === "value") return { ok: true, value: outcome.value };
+  return failure(messageOf(toolFailure(outcome, toolbox)));
+}
+
+// Plays get no context, as in `Playbook.execute`, and settle exactly as it does.
 function playRunner(playbook: Playbook, name: string): Owner["run"] {
-  return async (args) => {
-    const value = await playbook.execute(name, args);
-    return isPlayError(value) ? failure(value.error) : { ok: true, value };
-  };
-}
-
-// `Playbook.execute` reports every failure as an object whose only key is `error`.
-function isPlayError(value: unknown): value is { error: string } {
-  return (
-    typeof value === "object" &&
-    value !== null &&
-    !Array.isArray(value) &&
-    Object.keys(value).length === 1 &&
-    typeof (value as { error?: unknown }).error === "string"
-  );
+  return (args) => runCall(playbook.plays, name, args, undefined, settlePlay, playbook);
 }
 
 /**
@@ -344,6 +336,11 @@ function isPlayError(value: unknown): value is { error: string } {
  * pair per manual) into one namespace. A name held twice, by two tools, two plays, or
  * a tool and a play, in one capability or across several, throws a `TypeError` at
  * construction naming both owners as `capability/name`.
+ *
+ * Calls run through the same boundary as `Toolbox.execute` and `Playbook.execute`: a
+ * play's declared result is a success whatever its shape. A toolbox that overrides
+ * `execute` is called through its override; a playbook that overrides `execute` is
+ * refused (its `{ error }` envelopes could not be told from results), naming it.
  *
  * Only entries annotated `readOnly: true` count as read-only (plan view, concurrency in
  * `callMany`); anything unannotated is treated as mutating.
@@ -364,67 +361,83 @@ export function toolSet(
   capabilities: readonly Capability[],
   options: ToolSetOptions = {},
 ): ToolSet {
-  const { manuals = true, recorder } = options;
   if (!Array.isArray(capabilities)) {
     throw new TypeError(
-      `toolSet: expected an array of capabilities, received ${typeof capabilities}; pass toolSet([capability])`,
+      `toolSet: expected an array of capabilities, received ${describeValue(capabilities)}; pass toolSet([capability])`,
     );
   }
   const owners = new Map<string, Owner>();
-  const add = (entry: ToolSetEntry, run: Owner["run"]): void => {
-    const held = owners.get(entry.name);
-    if (held !== undefined) {
-      throw new TypeError(
-        `toolSet: the name '${entry.name}' is declared by both ${label(held.entry)} and ${label(entry)}; rename one of them so that every name is unique`,
-      );
-    }
-    owners.set(entry.name, { entry, run });
-  };
   for (const capability of capabilities) {
-    for (const offered of capability.getTools()) {
-      const { definition, name } = offered;
-      const common = {
-        name,
-        capability: capability.name,
-        description: definition.description,
-        parameters: definition.parameters,
-        ...(definition.returns !== undefined && { returns: definition.returns }),
-        ...(definition.displayType !== undefined && { displayType: definition.displayType }),
-        ...(definition.annotations !== undefined && { annotations: definition.annotations }),
-      };
-      if (offered.kind === "tool") {
-        const tool = offered.definition;
-        add(
-          {
-            ...common,
-            kind: "tool",
-            ...(tool.terminal !== undefined && { terminal: tool.terminal }),
-          },
-          toolRunner(capability.toolbox, name),
-        );
-      } else if (capability.playbook !== undefined) {
-        add({ ...common, kind: "play" }, playRunner(capability.playbook, name));
-      }
-    }
-    if (manuals && capability.manual !== undefined) {
-      const reader = new ManualToolbox(capability.manual);
-      for (const [name, tool] of Object.entries(reader.tools)) {
-        add(
-          {
-            name,
-            kind: "manual",
-            capability: capability.name,
-            description: tool.description,
-            parameters: tool.parameters,
-            ...(tool.returns !== undefined && { returns: tool.returns }),
-            ...(tool.annotations !== undefined && { annotations: tool.annotations }),
-          },
-          toolRunner(reader, name),
-        );
-      }
+    for (const owner of ownersOf(capability, options.manuals ?? true)) add(owners, owner);
+  }
+  return new FlatToolSet(owners, options.recorder);
+}
+
+function add(owners: Map<string, Owner>, owner: Owner): void {
+  const { entry } = owner;
+  const held = owners.get(entry.name);
+  if (held !== undefined) {
+    throw new TypeError(
+      `toolSet: the name '${entry.name}' is declared by both ${label(held.entry)} and ${label(entry)}; rename one of them so that every name is unique`,
+    );
+  }
+  owners.set(entry.name, owner);
+}
+
+// A capability's tools, then its plays, then (with `manuals`) its manual's reading tools.
+function ownersOf(capability: Capability, manuals: boolean): Owner[] {
+  const { playbook } = capability;
+  if (playbook !== undefined && overridesMethod(playbook, "execute", "Playbook")) {
+    throw new TypeError(
+      `toolSet: playbook '${playbook.name}' of capability '${capability.name}' overrides execute(); hosts run plays through the boundary on playbook.plays, so move what the override does into its plays`,
+    );
+  }
+  const owners = capability.getTools().map((offered) => ownerOf(capability, offered));
+  if (manuals && capability.manual !== undefined) {
+    const reader = new ManualToolbox(capability.manual);
+    for (const [name, definition] of Object.entries(reader.tools)) {
+      owners.push({
+        entry: { ...entryOf(capability, name, definition), kind: "manual" },
+        run: toolRunner(reader, name),
+      });
     }
   }
-  return new FlatToolSet(owners, recorder);
+  return owners;
+}
+
+function ownerOf(capability: Capability, offered: CapabilityTool): Owner {
+  const { name, definition } = offered;
+  if (offered.kind === "play") {
+    return {
+      entry: { ...entryOf(capability, name, definition), kind: "play" },
+      run: playRunner(capability.playbook as Playbook, name),
+    };
+  }
+  const terminal = offered.definition.terminal;
+  return {
+    entry: {
+      ...entryOf(capability, name, definition),
+      kind: "tool",
+      ...(terminal !== undefined && { terminal }),
+    },
+    run: toolRunner(capability.toolbox, name),
+  };
+}
+
+function entryOf(
+  capability: Capability,
+  name: string,
+  definition: CapabilityTool["definition"],
+): Omit<ToolSetEntry, "kind"> {
+  return {
+    name,
+    capability: capability.name,
+    description: definition.description,
+    parameters: definition.parameters,
+    ...(definition.returns !== undefined && { returns: definition.returns }),
+    ...(definition.displayType !== undefined && { displayType: definition.displayType }),
+    ...(definition.annotations !== undefined && { annotations: definition.annotations }),
+  };
 }
 
 function label(entry: ToolSetEntry): string {

@@ -4,7 +4,10 @@
  *
  * @module
  */
-import { type AnySchema, describeIssues, parseSync, type SchemaOutput } from "./zod-seam";
+import { describeIssues, parseSync } from "../zod/parse";
+import type { AnySchema, SchemaOutput } from "../zod/schema";
+import { brand } from "./brand";
+import { ScopeValidationError } from "./errors";
 
 /** One item of a scope: a label for people, a schema, and an optional default. */
 export interface ScopeItem<S extends AnySchema = AnySchema> {
@@ -29,11 +32,6 @@ export type ScopeInput<Items extends ScopeItems> = { readonly [K in keyof Items]
 
 /** The values a bound scope holds, from the scope itself: `ScopeOf<typeof support>`. */
 export type ScopeOf<S> = S extends SessionScope<infer Items> ? ScopeValues<Items> : never;
-
-/** A scope item's default, a preset or a bound value failed the item's schema. */
-export class ScopeValidationError extends Error {
-  override readonly name = "ScopeValidationError";
-}
 
 /**
  * A run scope: declare it once with the agent, bind it per run, and pass the bound
@@ -111,6 +109,10 @@ export class SessionScope<Items extends ScopeItems> {
       // `undefined` leaves the item unset, as in `bind()`'s overlay.
       if (value !== undefined) validate(item, key, value, `its value in ${where} is invalid`);
     }
+  }
+
+  static {
+    brand(SessionScope, "SessionScope");
   }
 }
 

@@ -4,6 +4,8 @@
  *
  * @module
  */
+import { brand } from "./brand";
+import { describeValue } from "./describe";
 import type { Manual } from "./manual";
 import type { PlayDefinition } from "./play-definition";
 import type { Playbook } from "./playbook";
@@ -73,6 +75,10 @@ export class Capability {
     }
     return lines.join("\n");
   }
+
+  static {
+    brand(Capability, "Capability");
+  }
 }
 
 function bullet(entry: CapabilityTool): string {
@@ -82,16 +88,9 @@ function bullet(entry: CapabilityTool): string {
 function assertShape(capability: string, role: string, value: unknown, member: string): void {
   if (typeof value !== "object" || value === null || !(member in value)) {
     throw new TypeError(
-      `capability '${capability}': expected a ${role} (an object with '${member}'), received ${describe(value)}`,
+      `capability '${capability}': expected a ${role} (an object with '${member}'), received ${describeValue(value)}`,
     );
   }
-}
-
-function describe(value: unknown): string {
-  if (value === null || value === undefined) return String(value);
-  if (typeof value === "object") return `an object with keys [${Object.keys(value).join(", ")}]`;
-  if (typeof value === "string") return `string ${JSON.stringify(value)}`;
-  return `${typeof value} ${String(value)}`;
 }
 
 /** The argument of {@link capability}. */

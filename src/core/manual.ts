@@ -3,6 +3,7 @@
  *
  * @module
  */
+import { brand } from "./brand";
 
 /** One section of a manual, as `ManualToolbox` lists and reads it. */
 export interface ManualSection {
@@ -31,6 +32,10 @@ export abstract class Manual {
   sections(): ManualSection[] {
     return splitAtHeadings(this.toPrompt());
   }
+
+  static {
+    brand(Manual, "Manual");
+  }
 }
 
 /**
@@ -55,6 +60,10 @@ export class TextManual extends Manual {
 
   toPrompt(): string {
     return this.content;
+  }
+
+  static {
+    brand(TextManual, "TextManual");
   }
 }
 

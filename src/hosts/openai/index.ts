@@ -21,12 +21,19 @@ import type { ChatCompletionFunctionTool } from "openai/resources/chat/completio
 import type { FunctionTool } from "openai/resources/responses/responses";
 import {
   type CallOutcome,
-  openAIStrictParameters,
   projectParameters,
   type ToolExecutionContext,
   type ToolSet,
   type ToolSetEntry,
-} from "../index";
+} from "toolwright";
+import { openAIStrictParameters } from "./strict";
+
+export {
+  type OpenAIStrictSchema,
+  openAIStrictParameters,
+  StrictSchemaError,
+  toOpenAIStrict,
+} from "./strict";
 
 /** Options of the OpenAI conversions. */
 export interface OpenAIToolOptions {

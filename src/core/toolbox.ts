@@ -4,16 +4,12 @@
  *
  * @module
  */
+import type { JsonSchema, JsonSchemaTarget } from "../zod/json-schema";
+import { type BoundaryOutcome, type FailedOutcome, runCall } from "./boundary";
+import { brand } from "./brand";
 import { ToolArgumentsError, ToolOutputError, UnknownToolError } from "./errors";
-import {
-  type JsonSchema,
-  type JsonSchemaTarget,
-  projectParameters,
-  projectReturns,
-} from "./json-schema";
-import { isReturnsViolation } from "./returns-violation";
+import { projectParameters, projectReturns } from "./projection";
 import type { ToolAnnotations, ToolDefinition, ToolExecutionContext } from "./tool-definition";
-import { describeIssues, parseWith } from "./zod-seam";
 
 /** What a model is shown of one tool. */
 export interface ToolSchema {
@@ -81,26 +77,37 @@ export abstract class Toolbox {
    * @throws {ToolOutputError} a `defineTool` tool's result failed `returns`.
    * Any other error from the tool's `execute` passes through as it is.
    */
-  async execute(name: string, args: unknown, ctx?: ToolExecutionContext): Promise<unknown> {
-    const tool = Object.hasOwn(this.tools, name) ? this.tools[name] : undefined;
-    if (tool === undefined) {
-      throw new UnknownToolError(name, this.name, this.getToolNames().sort());
-    }
-    const pending = parseWith(tool.parameters, args);
-    // Awaiting only a real promise keeps a synchronous parse free of an extra tick.
-    const parsed = pending instanceof Promise ? await pending : pending;
-    if (!parsed.success) {
-      throw new ToolArgumentsError(name, describeIssues(parsed.error.issues), parsed.error);
-    }
-    try {
-      return await tool.execute(parsed.data, ctx);
-    } catch (error) {
-      if (isReturnsViolation(error, tool.returns)) {
-        throw new ToolOutputError(name, error.detail, error.cause);
-      }
-      throw error;
-    }
+  execute(name: string, args: unknown, ctx?: ToolExecutionContext): Promise<unknown> {
+    return runCall(this.tools, name, args, ctx, settleOrThrow, this);
   }
+
+  static {
+    brand(Toolbox, "Toolbox");
+  }
+}
+
+/**
+ * The named error for a failed outcome, as `Toolbox.execute` throws it; a value thrown
+ * by the tool itself comes back as it is.
+ */
+export function toolFailure(outcome: FailedOutcome, toolbox: Toolbox): unknown {
+  switch (outcome.kind) {
+    case "unknown-name":
+      return new UnknownToolError(outcome.name, toolbox.name, toolbox.getToolNames().sort());
+    case "invalid-arguments":
+      return new ToolArgumentsError(outcome.name, outcome.detail, outcome.error);
+    case "invalid-output":
+      return new ToolOutputError(outcome.name, outcome.detail, outcome.error);
+    case "thrown":
+      return outcome.error;
+    default:
+      return outcome satisfies never;
+  }
+}
+
+function settleOrThrow(outcome: BoundaryOutcome, toolbox: Toolbox): unknown {
+  if (outcome.kind === "value") return outcome.value;
+  throw toolFailure(outcome, toolbox);
 }
 
 class RecordToolbox extends Toolbox {

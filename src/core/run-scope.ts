@@ -3,21 +3,8 @@
  *
  * @module
  */
+import { ScopeUnavailableError } from "./errors";
 import type { ToolExecutionContext } from "./tool-definition";
-
-/** `requireScope` found no `ctx.host.scope`. The message says how to provide one. */
-export class ScopeUnavailableError extends Error {
-  override readonly name = "ScopeUnavailableError";
-
-  constructor() {
-    super(
-      "no run scope: this tool needs ctx.host.scope, but the execution context carries none. " +
-        "Bind the agent's SessionScope for the run and pass it as the context's host.scope " +
-        "(toolbox.execute(name, args, { host: { scope: sessionScope.bind(values) } })), " +
-        "or call readScope(ctx) if the tool can work without a scope.",
-    );
-  }
-}
 
 /**
  * The run scope, or `undefined` when the run carries none. For tools with a real

@@ -3,17 +3,12 @@
  *
  * @module
  */
-
-import { messageOf } from "./errors";
-import {
-  type JsonSchema,
-  type JsonSchemaTarget,
-  projectParameters,
-  projectReturns,
-} from "./json-schema";
+import type { JsonSchema, JsonSchemaTarget } from "../zod/json-schema";
+import { type BoundaryOutcome, type CallOutcome, runCall } from "./boundary";
+import { brand } from "./brand";
+import { messageOf } from "./describe";
 import type { PlayDefinition } from "./play-definition";
-import { isReturnsViolation } from "./returns-violation";
-import { describeIssues, parseWith } from "./zod-seam";
+import { projectParameters, projectReturns } from "./projection";
 
 /** What a model is shown of one play. */
 export interface PlaySchema {
@@ -67,45 +62,62 @@ export abstract class Playbook {
   }
 
   /** Runs a play; every failure resolves to `{ error }`, never a rejection. */
-  async execute(name: string, args: unknown): Promise<unknown> {
-    const play = Object.hasOwn(this.plays, name) ? this.plays[name] : undefined;
-    if (play === undefined) {
-      const available = this.getPlayNames().sort().join(", ") || "(none)";
-      return {
-        error: `unknown play '${name}' in playbook '${this.name}'; available plays: ${available}`,
-      };
-    }
-    try {
-      const pending = parseWith(play.parameters, args);
-      // Awaiting only a real promise keeps a synchronous parse free of an extra tick.
-      const parsed = pending instanceof Promise ? await pending : pending;
-      if (!parsed.success) {
-        return {
-          error: `play '${name}' received invalid arguments: ${describeIssues(parsed.error.issues)}`,
-        };
-      }
-      return roundTrip(name, await play.execute(parsed.data));
-    } catch (error) {
-      if (isReturnsViolation(error, play.returns)) {
-        return { error: `play '${name}' output violated its returns schema: ${error.detail}` };
-      }
-      // The spec's envelope for an execution error is the error's own message.
-      return { error: messageOf(error) };
-    }
+  execute(name: string, args: unknown): Promise<unknown> {
+    return runCall(this.plays, name, args, undefined, settleEnvelope, this);
+  }
+
+  static {
+    brand(Playbook, "Playbook");
   }
 }
 
+/**
+ * What a play call comes to, as a host receives it: the JSON round-tripped value, or
+ * the message `Playbook.execute` puts in its `{ error }` envelope.
+ */
+export function settlePlay(outcome: BoundaryOutcome, playbook: Playbook): CallOutcome {
+  const { name } = outcome;
+  switch (outcome.kind) {
+    case "value":
+      return roundTrip(name, outcome.value);
+    case "unknown-name": {
+      const available = playbook.getPlayNames().sort().join(", ") || "(none)";
+      return failure(
+        `unknown play '${name}' in playbook '${playbook.name}'; available plays: ${available}`,
+      );
+    }
+    case "invalid-arguments":
+      return failure(`play '${name}' received invalid arguments: ${outcome.detail}`);
+    case "invalid-output":
+      return failure(`play '${name}' output violated its returns schema: ${outcome.detail}`);
+    case "thrown":
+      // The spec's envelope for an execution error is the error's own message.
+      return failure(messageOf(outcome.error));
+    default:
+      return outcome satisfies never;
+  }
+}
+
+function settleEnvelope(outcome: BoundaryOutcome, playbook: Playbook): unknown {
+  const settled = settlePlay(outcome, playbook);
+  return settled.ok ? settled.value : { error: settled.error };
+}
+
+function failure(error: string): CallOutcome {
+  return { ok: false, error };
+}
+
 // The host receives JSON; showing the play's caller anything else would be a lie.
-function roundTrip(name: string, value: unknown): unknown {
+function roundTrip(name: string, value: unknown): CallOutcome {
   let text: string | undefined;
   try {
     text = JSON.stringify(value);
   } catch (error) {
-    return {
-      error: `play '${name}' returned a value that cannot be serialised to JSON: ${messageOf(error)}`,
-    };
+    return failure(
+      `play '${name}' returned a value that cannot be serialised to JSON: ${messageOf(error)}`,
+    );
   }
-  return text === undefined ? null : JSON.parse(text);
+  return { ok: true, value: text === undefined ? null : JSON.parse(text) };
 }
 
 class RecordPlaybook extends Playbook {

@@ -5,9 +5,9 @@
  *
  * @module
  */
-import { parseReturns } from "./returns-violation";
+import type { AnySchema, SchemaInput, SchemaOutput } from "../zod/schema";
+import { type RawExecute, validatingExecute } from "./returns-validation";
 import type { MaybePromise, ToolAnnotations } from "./tool-definition";
-import type { AnySchema, SchemaInput, SchemaOutput } from "./zod-seam";
 
 /**
  * A play: what a model sees and what runs. The name is its key in a playbook's
@@ -70,16 +70,14 @@ export interface PlayConfig<P extends AnySchema, R extends AnySchema> {
 export function definePlay<P extends AnySchema, R extends AnySchema>(
   config: PlayConfig<P, R>,
 ): PlayDefinition {
-  const { execute, returns, validateReturns = true } = config;
-  const run = execute as (args: unknown) => MaybePromise<unknown>;
+  const { returns, validateReturns = true } = config;
+  const run = config.execute as RawExecute;
   return {
     description: config.description,
     parameters: config.parameters,
     returns,
     ...(config.displayType !== undefined && { displayType: config.displayType }),
     ...(config.annotations !== undefined && { annotations: config.annotations }),
-    execute: validateReturns
-      ? async (args: unknown) => parseReturns(returns, await run(args))
-      : run,
+    execute: validateReturns ? validatingExecute(run, returns) : run,
   };
 }

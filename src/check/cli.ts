@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { type CheckIO, runCheck } from "./check/run-check";
+import { type CheckIO, runCheck } from "./run-check";
 
 const USAGE = `Usage: toolwright <command> [options]
 

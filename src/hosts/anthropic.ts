@@ -16,7 +16,7 @@
  * @module
  */
 import type { Tool, ToolResultBlockParam } from "@anthropic-ai/sdk/resources/messages";
-import { projectParameters, type ToolExecutionContext, type ToolSet } from "../index";
+import { projectParameters, type ToolExecutionContext, type ToolSet } from "toolwright";
 
 /**
  * Anthropic `tools`: `{ name, description, input_schema }` per entry, the schema in

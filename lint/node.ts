@@ -1,0 +1,140 @@
+/**
+ * The neutral shape rules see: a {@link SchemaNode}, whichever Zod major it was read from.
+ * The two `view-zod*.ts` readers build nodes; `node-view.ts` picks the reader.
+ */
+
+/** What a node is, independent of the Zod major it came from. */
+export type NodeKind =
+  | "string"
+  | "number"
+  | "boolean"
+  | "null"
+  | "any"
+  | "never"
+  | "enum"
+  | "literal"
+  | "object"
+  | "record"
+  | "array"
+  | "tuple"
+  | "union"
+  | "intersection"
+  // Transparent layers: the path does not change when the walker steps through them.
+  | "optional"
+  | "nullable"
+  | "default"
+  | "wrapper"
+  | "pipe"
+  | "lazy"
+  // No JSON Schema projection can carry these.
+  | "date"
+  | "bigint"
+  | "symbol"
+  | "undefined"
+  | "void"
+  | "nan"
+  | "map"
+  | "set"
+  | "function"
+  | "promise"
+  | "custom"
+  | "transform"
+  | "other";
+
+/** How a child hangs off its parent; decides the path segment (see `path.ts`). */
+export type EdgeKind =
+  | "root"
+  | "inner"
+  | "property"
+  | "catchall"
+  | "record-value"
+  | "element"
+  | "tuple-item"
+  | "tuple-rest"
+  | "union-member"
+  | "intersection-member";
+
+/** One child schema, not yet viewed: it is read only when the walker reaches it. */
+export interface ChildEdge {
+  readonly edge: EdgeKind;
+  /** Property name, tuple index or member index; absent for edges without one. */
+  readonly key?: string | number;
+  readonly schema: unknown;
+}
+
+/** The numeric constraints a number node carries, as its converter will emit them. */
+export interface NumericFacts {
+  readonly exclusiveMinimum: boolean;
+  readonly exclusiveMaximum: boolean;
+  readonly inclusiveBound: boolean;
+  /** Zod 4 `.int()` and friends emit safe-integer `minimum`/`maximum`. */
+  readonly formatBound: boolean;
+  readonly multipleOf: boolean;
+}
+
+/** A schema read into the neutral shape. */
+export interface SchemaNode {
+  /** The schema object itself: its identity is what cycle detection compares. */
+  readonly schema: object;
+  readonly major: 3 | 4;
+  readonly kind: NodeKind;
+  /** The Zod name, for messages: `ZodDate` (Zod 3) or `date` (Zod 4). */
+  readonly typeName: string;
+  readonly description: string | undefined;
+  readonly children: readonly ChildEdge[];
+  readonly numeric: NumericFacts | undefined;
+  /** JSON Schema `format` values the converter emits for this string. */
+  readonly formats: readonly string[];
+  readonly lengthBounded: boolean;
+  readonly minItems: number | undefined;
+  readonly maxItems: number | undefined;
+  /** An object that admits unknown keys (passthrough/loose, catchall). */
+  readonly openObject: boolean;
+  readonly enumValues: readonly unknown[] | undefined;
+  /** A union the converter emits as `oneOf` (Zod 4 discriminated unions and `z.xor`). */
+  readonly exclusiveUnion: boolean;
+}
+
+/** Kinds the walker steps through without changing the path. */
+export const TRANSPARENT_KINDS: ReadonlySet<NodeKind> = new Set<NodeKind>([
+  "optional",
+  "nullable",
+  "default",
+  "wrapper",
+  "pipe",
+  "lazy",
+]);
+
+/** Shared by every node without children or formats: one fewer allocation per node walked. */
+const NONE: readonly never[] = Object.freeze([]);
+
+/**
+ * A node with every fact at its neutral value, overridden by what a reader knows (`facts`).
+ * Built in one object: the walker creates one per node, so allocation here is most of its cost.
+ */
+export function baseNode(
+  schema: object,
+  major: 3 | 4,
+  kind: NodeKind,
+  typeName: string,
+  description: string | undefined,
+  facts: Partial<SchemaNode>,
+): SchemaNode {
+  return {
+    schema,
+    major,
+    kind,
+    typeName,
+    description,
+    children: NONE,
+    numeric: undefined,
+    formats: NONE,
+    lengthBounded: false,
+    minItems: undefined,
+    maxItems: undefined,
+    openObject: false,
+    enumValues: undefined,
+    exclusiveUnion: false,
+    ...facts,
+  };
+}

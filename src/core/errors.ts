@@ -1,0 +1,157 @@
+/**
+ * toolwright's one error family. Every error it raises on purpose is a
+ * `ToolwrightError` with a stable `code`; those raised at the toolbox boundary name the
+ * tool and keep the original error (usually a `ZodError`) as `cause`.
+ *
+ * `instanceof` holds across copies of the package (see `brand.ts`).
+ *
+ * @module
+ */
+import type { SchemaError, SchemaIssue } from "../zod/schema";
+import { brand } from "./brand";
+
+/** The stable code of each kind of {@link ToolwrightError}. Never renamed once shipped. */
+export type ToolwrightErrorCode =
+  | "TOOL_ARGUMENTS"
+  | "TOOL_OUTPUT"
+  | "UNKNOWN_TOOL"
+  | "SCHEMA_PROJECTION"
+  | "STRICT_SCHEMA"
+  | "SCOPE_UNAVAILABLE"
+  | "SCOPE_VALIDATION";
+
+/**
+ * The base of every error toolwright raises on purpose. Branch on `code`, which is
+ * stable, rather than on the message.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await tools.execute("list_meetings", { day: 1 });
+ * } catch (error) {
+ *   if (error instanceof ToolwrightError && error.code === "TOOL_ARGUMENTS") retryWithFixedArgs();
+ *   else throw error;
+ * }
+ * ```
+ */
+export abstract class ToolwrightError extends Error {
+  /** What kind of failure this is; stable across versions. */
+  abstract readonly code: ToolwrightErrorCode;
+
+  static {
+    brand(ToolwrightError, "ToolwrightError");
+  }
+}
+
+/** The arguments a host passed to a tool failed its `parameters` schema. */
+export class ToolArgumentsError extends ToolwrightError {
+  override readonly name = "ToolArgumentsError";
+  readonly code = "TOOL_ARGUMENTS";
+  /** The tool whose `parameters` rejected the arguments. */
+  readonly tool: string;
+  /** Zod's issues, as the `ZodError` in `cause` reports them. */
+  readonly issues: readonly SchemaIssue[];
+
+  constructor(tool: string, detail: string, cause: SchemaError) {
+    super(`tool '${tool}' received invalid arguments: ${detail}`, { cause });
+    this.tool = tool;
+    this.issues = cause.issues;
+  }
+
+  static {
+    brand(ToolArgumentsError, "ToolArgumentsError");
+  }
+}
+
+/** A `defineTool` tool returned a value its `returns` schema rejected. */
+export class ToolOutputError extends ToolwrightError {
+  override readonly name = "ToolOutputError";
+  readonly code = "TOOL_OUTPUT";
+  /** The tool whose output violated its `returns` schema. */
+  readonly tool: string;
+  /** Zod's issues, as the `ZodError` in `cause` reports them. */
+  readonly issues: readonly SchemaIssue[];
+
+  constructor(tool: string, detail: string, cause: SchemaError) {
+    super(`tool '${tool}' output violated its returns schema: ${detail}`, { cause });
+    this.tool = tool;
+    this.issues = cause.issues;
+  }
+
+  static {
+    brand(ToolOutputError, "ToolOutputError");
+  }
+}
+
+/** A host asked a toolbox for a tool it does not hold. */
+export class UnknownToolError extends ToolwrightError {
+  override readonly name = "UnknownToolError";
+  readonly code = "UNKNOWN_TOOL";
+  /** The name that was asked for. */
+  readonly tool: string;
+  /** The names the toolbox does hold, sorted. */
+  readonly available: readonly string[];
+
+  constructor(tool: string, owner: string, available: readonly string[]) {
+    const listed = available.length > 0 ? available.join(", ") : "(none)";
+    super(`unknown tool '${tool}' in toolbox '${owner}'; available tools: ${listed}`);
+    this.tool = tool;
+    this.available = available;
+  }
+
+  static {
+    brand(UnknownToolError, "UnknownToolError");
+  }
+}
+
+/** Whether a schema belongs to a tool or a play, for naming it in errors. */
+export type CallableKind = "tool" | "play";
+
+/** A tool's schema could not be projected, or projected to something no host can use. */
+export class SchemaProjectionError extends ToolwrightError {
+  override readonly name = "SchemaProjectionError";
+  readonly code = "SCHEMA_PROJECTION";
+  /** The tool or play whose schema failed. */
+  readonly tool: string;
+  /** Whether `tool` names a tool or a play. */
+  readonly kind: CallableKind;
+
+  constructor(tool: string, message: string, options?: ErrorOptions, kind: CallableKind = "tool") {
+    super(`${kind} '${tool}' ${message}`, options);
+    this.tool = tool;
+    this.kind = kind;
+  }
+
+  static {
+    brand(SchemaProjectionError, "SchemaProjectionError");
+  }
+}
+
+/** `requireScope` found no `ctx.host.scope`. The message says how to provide one. */
+export class ScopeUnavailableError extends ToolwrightError {
+  override readonly name = "ScopeUnavailableError";
+  readonly code = "SCOPE_UNAVAILABLE";
+
+  constructor() {
+    super(
+      "no run scope: this tool needs ctx.host.scope, but the execution context carries none. " +
+        "Bind the agent's SessionScope for the run and pass it as the context's host.scope " +
+        "(toolbox.execute(name, args, { host: { scope: sessionScope.bind(values) } })), " +
+        "or call readScope(ctx) if the tool can work without a scope.",
+    );
+  }
+
+  static {
+    brand(ScopeUnavailableError, "ScopeUnavailableError");
+  }
+}
+
+/** A scope item's default, a preset or a bound value failed the item's schema. */
+export class ScopeValidationError extends ToolwrightError {
+  override readonly name = "ScopeValidationError";
+  readonly code = "SCOPE_VALIDATION";
+
+  static {
+    brand(ScopeValidationError, "ScopeValidationError");
+  }
+}

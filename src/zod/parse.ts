@@ -1,0 +1,77 @@
+/**
+ * Parsing with a schema of either major: synchronously whenever the schema allows it,
+ * so a boundary that parses stays near the cost of a raw `schema.parse`.
+ *
+ * @module
+ */
+import { safeParseAsync as safeParseAsyncV4, safeParse as safeParseV4 } from "zod/v4/core";
+import { hasAsyncCallback } from "./async-callbacks";
+import type { AnySchema, SchemaError, SchemaIssue } from "./schema";
+
+/** The result of a parse, in the shape both majors share. */
+export type ParseResult =
+  | { readonly success: true; readonly data: unknown }
+  | { readonly success: false; readonly error: SchemaError };
+
+type ParseMode = "sync" | "async";
+const parseModes = new WeakMap<object, ParseMode>();
+
+/**
+ * Parses `value` with `schema`, synchronously when the schema allows it.
+ *
+ * A schema whose refinements or transforms are declared `async` (or that holds a
+ * `z.promise`, or a check whose callback Zod hides: a Zod 3 `.refine`, a Zod 4
+ * `.superRefine`) is parsed asynchronously from its first call. Every other schema is
+ * parsed synchronously, which is what keeps the boundary near a raw `schema.parse`.
+ * A plain function that returns a Promise is only discovered when a synchronous parse
+ * meets it: that one call is re-run asynchronously and the schema is parsed
+ * asynchronously from then on. Declaring such callbacks `async` avoids the re-run.
+ */
+export function parseWith(schema: AnySchema, value: unknown): ParseResult | Promise<ParseResult> {
+  let mode = parseModes.get(schema);
+  if (mode === undefined) {
+    mode = hasAsyncCallback(schema) ? "async" : "sync";
+    parseModes.set(schema, mode);
+  }
+  if (mode === "async") return parseAsync(schema, value);
+  try {
+    return parseSync(schema, value);
+  } catch (error) {
+    if (!isAsyncParseError(error)) throw error;
+    parseModes.set(schema, "async");
+    return parseAsync(schema, value);
+  }
+}
+
+/** Parses synchronously; throws when the schema needs an asynchronous parse. */
+export function parseSync(schema: AnySchema, value: unknown): ParseResult {
+  // The schema's own method raises its flavour's error class (classic `ZodError`, not
+  // core's `$ZodError`), so `cause instanceof ZodError` holds for the user's Zod.
+  const own = (schema as { safeParse?: (value: unknown) => unknown }).safeParse;
+  if (typeof own === "function") return own.call(schema, value) as ParseResult;
+  return safeParseV4(schema as never, value) as ParseResult;
+}
+
+function parseAsync(schema: AnySchema, value: unknown): Promise<ParseResult> {
+  const own = (schema as { safeParseAsync?: (value: unknown) => Promise<unknown> }).safeParseAsync;
+  if (typeof own === "function") return own.call(schema, value) as Promise<ParseResult>;
+  return safeParseAsyncV4(schema as never, value) as Promise<ParseResult>;
+}
+
+function isAsyncParseError(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  return (
+    error.constructor.name === "$ZodAsyncError" ||
+    /synchronous parse (operation|encountered promise)/i.test(error.message)
+  );
+}
+
+/** One line per issue: `path: message`, joined with `; `. */
+export function describeIssues(issues: readonly SchemaIssue[]): string {
+  return issues
+    .map((issue) => {
+      const path = issue.path.map(String).join(".");
+      return path ? `${path}: ${issue.message}` : issue.message;
+    })
+    .join("; ");
+}
