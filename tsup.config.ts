@@ -19,7 +19,7 @@ export const entries = [
   { subpath: "./anthropic", name: "anthropic", source: "src/hosts/anthropic.ts" },
   { subpath: "./gemini", name: "gemini", source: "src/hosts/gemini.ts" },
   { subpath: "./ai-sdk", name: "ai-sdk", source: "src/hosts/ai-sdk.ts" },
-  { subpath: undefined, name: "cli", source: "src/check/cli.ts" },
+  { subpath: undefined, name: "cli", source: "src/check/cli/index.ts" },
 ] as const;
 
 /** The specifier an entry is imported by, e.g. `toolwright/lint`. */
@@ -28,6 +28,18 @@ export function specifierOf(subpath: string): string {
 }
 
 const ENTRY_SPECIFIER = /^toolwright(\/[\w-]+)?$/;
+
+/** Each entry's source by its name in dist/. */
+function sourcesByName(list: readonly (typeof entries)[number][]): Record<string, string> {
+  return Object.fromEntries(list.map((entry) => [entry.name, entry.source]));
+}
+
+// A bin is run, never imported: package.json "bin" names its ESM build only, so it gets
+// no CommonJS build and no declarations, which nothing in the package could reach.
+const BINS = new Set<string>(
+  entries.filter((entry) => entry.subpath === undefined).map((entry) => entry.name),
+);
+const importable = entries.filter((entry) => entry.subpath !== undefined);
 
 const bySpecifier = new Map(
   entries.flatMap((entry) =>
@@ -56,9 +68,9 @@ const siblingEntries: Plugin = {
 };
 
 export default defineConfig({
-  entry: Object.fromEntries(entries.map((entry) => [entry.name, entry.source])),
+  entry: sourcesByName(entries),
   format: ["esm", "cjs"],
-  dts: true,
+  dts: { entry: sourcesByName(importable) },
   clean: true,
   sourcemap: true,
   target: "node20",
@@ -69,4 +81,12 @@ export default defineConfig({
   noExternal: [ENTRY_SPECIFIER],
   external: [ENTRY_SPECIFIER],
   esbuildPlugins: [siblingEntries],
+  esbuildOptions(options, { format }) {
+    const points = options.entryPoints;
+    if (format !== "cjs" || points === undefined || Array.isArray(points)) return;
+    // A new object: the ESM build shares the one tsup passes.
+    options.entryPoints = Object.fromEntries(
+      Object.entries(points).filter(([name]) => !BINS.has(name)),
+    );
+  },
 });

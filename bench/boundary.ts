@@ -5,21 +5,46 @@
  *
  * @module
  */
-import { spawnSync } from "node:child_process";
-import { join } from "node:path";
 import { capability, defineTool, toolbox, toolSet } from "toolwright";
-import { repoRoot } from "./environment";
-import { type Candidate, formatNs, formatRatio, measure, type Timing } from "./harness";
-import type { McpPath } from "./mcp-paths";
-import { type Section, type SummaryRow, table } from "./report";
+import { type Candidate, formatNs, measure, measureDefaults, median } from "./harness";
+import { measureMcp } from "./mcp-rounds";
+import { atMost, formatWithSpread, type RatioSpread, ratioSpread } from "./ratio";
+import { ratioRow, type Section, type SummaryRow, table } from "./report";
 import { type Scenario, scenarios, verify } from "./scenarios";
+
+/** Fresh pairs of MCP worker processes per scenario, and rounds per pair. */
+const mcpRounds = { pairs: 2, rounds: 21 };
+
+/** The issue's goal for `Toolbox.execute` against the hand-written floor, on every payload. */
+const executeGoal = atMost(1.05);
+
+const paths = {
+  floor: "hand-written floor (async callback)",
+  sync: "hand-written, fully synchronous",
+  execute: "Toolbox.execute (defineTool)",
+  toolSet: "toolSet(...).call",
+  mcp: "toolwright MCP server + SDK Client (in-memory)",
+  sdk: "MCP SDK registerTool + Client.callTool (in-memory)",
+} as const;
+type PathKey = keyof typeof paths;
+
+/** One path of one scenario: its median time per call and its ratios, round by round. */
+interface Figure {
+  readonly key: PathKey;
+  readonly ns: number;
+  readonly vsFloor: RatioSpread;
+  readonly vsSdk?: RatioSpread;
+}
 
 interface Row {
   readonly scenario: Scenario;
-  readonly timings: Timing[];
+  readonly figures: readonly Figure[];
+  /** toolwright's MCP server against the MCP SDK's own path, per round. */
+  readonly mcpVsSdk: RatioSpread;
 }
 
-async function measureScenario(scenario: Scenario): Promise<Row> {
+/** The in-process paths, in `paths` order, each checked to return what the floor returns. */
+async function inProcessCandidates(scenario: Scenario): Promise<Candidate[]> {
   const { parameters, returns, execute, executeSync, args } = scenario;
   const floorAsync = async (input: unknown) =>
     returns.parse(await execute(parameters.parse(input) as never));
@@ -34,51 +59,74 @@ async function measureScenario(scenario: Scenario): Promise<Row> {
   const box = toolbox("bench", "benchmark toolbox", { bench_tool: tool });
   const set = toolSet(
     [capability({ name: "bench", description: "benchmark capability", toolbox: box })],
-    {
-      manuals: false,
-    },
+    { manuals: false },
   );
   const expected = await floorAsync(args);
-  verify("Toolbox.execute", await box.execute("bench_tool", args), expected);
-  const outcome = await set.call("bench_tool", args);
-  verify("toolSet.call", outcome, { ok: true, value: expected });
-
-  const candidates: Candidate[] = [
-    { name: "hand-written floor (async callback)", run: () => floorAsync(args) },
-    { name: "hand-written, fully synchronous", run: () => floorSync(args) },
-    { name: "Toolbox.execute (defineTool)", run: () => box.execute("bench_tool", args) },
-    { name: "toolSet(...).call", run: () => set.call("bench_tool", args) },
+  verify(paths.execute, await box.execute("bench_tool", args), expected);
+  verify(paths.toolSet, await set.call("bench_tool", args), { ok: true, value: expected });
+  return [
+    { name: paths.floor, run: () => floorAsync(args) },
+    { name: paths.sync, run: () => floorSync(args) },
+    { name: paths.execute, run: () => box.execute("bench_tool", args) },
+    { name: paths.toolSet, run: () => set.call("bench_tool", args) },
   ];
-  const timings = await measure(candidates);
-  // Two worker processes per path, alternating; the faster median of each path is kept.
-  const first = [inWorker(scenario, "toolwright"), inWorker(scenario, "sdk")];
-  const second = [inWorker(scenario, "toolwright"), inWorker(scenario, "sdk")];
-  const best = (a: Timing, b: Timing, name: string): Timing => ({
-    ...(a.ns <= b.ns ? a : b),
-    name,
-  });
-  timings.push(
-    best(first[0] as Timing, second[0] as Timing, "toolwright MCP server + SDK Client (in-memory)"),
-    best(
-      first[1] as Timing,
-      second[1] as Timing,
-      "MCP SDK registerTool + Client.callTool (in-memory)",
-    ),
-  );
-  return { scenario, timings };
 }
 
-/** Times one MCP path in a process of its own (see `mcp-worker.ts`). */
-function inWorker(scenario: Scenario, path: McpPath): Timing {
-  const worker = join(repoRoot, "bench", "mcp-worker.ts");
-  const run = spawnSync(
-    process.execPath,
-    ["--import", "tsx", worker, scenario.major, scenario.payload, path],
-    { cwd: repoRoot, encoding: "utf8" },
+async function measureScenario(scenario: Scenario): Promise<Row> {
+  const keys = ["floor", "sync", "execute", "toolSet"] as const;
+  const timings = await measure(await inProcessCandidates(scenario));
+  const floor = timings[0]?.rounds ?? [];
+  const figures: Figure[] = timings.map((timing, index) => ({
+    key: keys[index] as PathKey,
+    ns: timing.ns,
+    vsFloor: ratioSpread(timing.rounds, floor),
+  }));
+  const mcp = await measureMcp(scenario, mcpRounds);
+  const mcpVsSdk = ratioSpread(mcp.toolwright.path, mcp.sdk.path);
+  figures.push(
+    {
+      key: "mcp",
+      ns: median(mcp.toolwright.path),
+      vsFloor: ratioSpread(mcp.toolwright.path, mcp.toolwright.floor),
+      vsSdk: mcpVsSdk,
+    },
+    {
+      key: "sdk",
+      ns: median(mcp.sdk.path),
+      vsFloor: ratioSpread(mcp.sdk.path, mcp.sdk.floor),
+    },
   );
-  if (run.status !== 0) throw new Error(`mcp-worker (${path}) failed: ${run.stderr.slice(0, 600)}`);
-  return JSON.parse(run.stdout) as Timing;
+  return { scenario, figures, mcpVsSdk };
 }
+
+function scenarioTable({ figures }: Row): string {
+  const lines = figures.map((figure) => [
+    paths[figure.key],
+    formatNs(figure.ns),
+    figure.key === "floor" ? "baseline" : formatWithSpread(figure.vsFloor),
+    figure.vsSdk ? formatWithSpread(figure.vsSdk) : "",
+  ]);
+  return table(
+    ["path", "median per call", "× floor, per round", "× MCP SDK path, per round"],
+    lines,
+  );
+}
+
+const description = [
+  "Each call parses the arguments, runs an async callback and parses the result. The floor is " +
+    "`returns.parse(await execute(parameters.parse(args)))` written by hand; the fully synchronous " +
+    "row is the same without the `await`. Payloads: tiny, 1 string field in and 1 number field " +
+    "out; small, 3 fields in and 2 fields with a 5-item array out; large, a 200-item array of " +
+    "4-field objects in and out. Time is the process's CPU time.",
+  `In-process paths: ${measureDefaults.rounds} interleaved rounds, each a batch of about ${measureDefaults.batchMs} ms per path. A ratio is taken ` +
+    "per round, against the floor's batch of the same round; the table gives the median of those " +
+    "ratios, their interquartile range and their extremes.",
+  "MCP paths: each server runs in a process of its own (`bench/mcp-worker.ts`), since both share " +
+    "the SDK's protocol code; each worker also times the floor, interleaved with its path, so " +
+    "its × floor is per round within that process. The parent alternates rounds between the two " +
+    "workers, so × MCP SDK path pairs rounds that ran side by side. " +
+    `${mcpRounds.pairs} fresh pairs of workers, ${mcpRounds.rounds} rounds each, pooled.`,
+].join("\n\n");
 
 /** Runs the boundary benchmark, printing as it goes. */
 export async function runBoundary(): Promise<Section> {
@@ -87,128 +135,29 @@ export async function runBoundary(): Promise<Section> {
   for (const scenario of scenarios()) {
     const row = await measureScenario(scenario);
     rows.push(row);
-    const floor = row.timings[0] as Timing;
-    const sdk = row.timings.at(-1) as Timing;
-    const lines = row.timings.map((t) => [
-      t.name,
-      formatNs(t.ns),
-      formatRatio(t.ns / floor.ns),
-      t.name.startsWith("toolwright MCP") ? formatRatio(t.ns / sdk.ns) : "",
-      `±${(t.spread * 50).toFixed(0)}%`,
-    ]);
-    const heading = `#### ${scenario.major}, ${scenario.payload} payload`;
-    const body = table(["path", "median per call", "× floor", "× SDK path", "spread"], lines);
-    parts.push(`${heading}\n\n${body}`);
-    console.log(`\n${heading}\n${body}`);
+    const part = `#### ${scenario.major}, ${scenario.payload} payload\n\n${scenarioTable(row)}`;
+    parts.push(part);
+    console.log(`\n${part}`);
   }
   return {
     title: "Boundary overhead",
-    markdown: [
-      "Each call parses the arguments, runs an async callback and parses the result. The floor is " +
-        "`returns.parse(await execute(parameters.parse(args)))` written by hand; the fully " +
-        "synchronous row shows what the `await` alone costs. Small payload: 3 fields in, 2 fields " +
-        "with a 5-item array out. Large payload: a 200-item array of 4-field objects in and out. " +
-        "Medians of interleaved rounds of the process's CPU time; spread is half the range between " +
-        "rounds. The two MCP paths each run in processes of their own (`bench/mcp-worker.ts`, two " +
-        "per path, alternating, the faster median kept): they share the SDK's protocol code, and " +
-        "timed side by side each would run on code the other had made polymorphic.",
-      ...parts,
-    ].join("\n\n"),
-    summary: summarise(rows),
-    behind: behindNotes(rows),
+    markdown: [description, ...parts].join("\n\n"),
+    summary: rows.flatMap(summarise),
   };
 }
 
-function behindNotes(rows: readonly Row[]): string[] {
-  const notes: string[] = [];
-  const overhead = (row: Row | undefined) => {
-    const floor = row?.timings[0];
-    const execute = row?.timings.find((t) => t.name.startsWith("Toolbox.execute"));
-    return floor && execute ? execute.ns - floor.ns : Number.NaN;
-  };
-  for (const row of rows) {
-    const { scenario, timings } = row;
-    const label = `${scenario.major}, ${scenario.payload} payload`;
-    const floor = (timings[0] as Timing).ns;
-    const execute = timings.find((t) => t.name.startsWith("Toolbox.execute"));
-    if (execute && execute.ns / floor > 1.1) {
-      const head = `Boundary (${label}): \`Toolbox.execute\` is ${formatRatio(execute.ns / floor)} the hand-written floor (goal ≤ 1.10×), ${formatNs(execute.ns - floor)} a call.`;
-      if (scenario.payload === "small") {
-        notes.push(
-          `${head} The floor awaits the callback once; the boundary adds one async frame ` +
-            "(`Toolbox.execute` awaiting `defineTool`'s validating wrapper, which awaits the " +
-            "callback). Parse results are awaited only when they are promises, so what remains " +
-            "is that one microtask turn, visible on a call of about a microsecond and lost in " +
-            "any real tool's I/O.",
-        );
-      } else {
-        const small = rows.find(
-          (r) => r.scenario.major === scenario.major && r.scenario.payload === "small",
-        );
-        notes.push(
-          `${head} The boundary's fixed cost per call is ${formatNs(overhead(small))} (small payload, same run) ` +
-            `and it parses exactly what the floor parses, so a gap of this size is noise between rounds ` +
-            `(spread ±${(execute.spread * 50).toFixed(0)}%); re-run on a quiet machine.`,
-        );
-      }
-    }
-    const ours = timings.find((t) => t.name.startsWith("toolwright MCP"));
-    const sdk = timings.find((t) => t.name.startsWith("MCP SDK"));
-    if (ours && sdk && ours.ns / sdk.ns > 1.1) {
-      const gap = ours.ns / sdk.ns - 1;
-      const noise = Math.max(ours.spread, sdk.spread) / 2;
-      const spreads = `spreads ±${(ours.spread * 50).toFixed(0)}% and ±${(sdk.spread * 50).toFixed(0)}%`;
-      notes.push(
-        `MCP (${label}): toolwright's server is ${formatRatio(ours.ns / sdk.ns)} the MCP SDK's own ` +
-          "`registerTool` path. " +
-          "Both paths share the SDK's protocol layer, client and transport. A CPU profile of " +
-          "toolwright's path shows what it adds: `toolSet.call` races every call against its " +
-          "abort signal (the SDK always passes one: a promise and a listener per call), and " +
-          "`structuredContent` is rebuilt by parsing the JSON text just serialised (a deep copy " +
-          `per call). ${gap < noise ? `This run's noise is as large as the gap (${spreads}).` : `Spreads: ${spreads.slice(8)}.`}`,
-      );
-    }
-  }
-  return notes;
-}
-
-function summarise(rows: readonly Row[]): SummaryRow[] {
-  const out: SummaryRow[] = [];
-  for (const { scenario, timings } of rows) {
-    const floor = (timings[0] as Timing).ns;
-    const find = (prefix: string) => timings.find((t) => t.name.startsWith(prefix));
-    const label = `${scenario.major}, ${scenario.payload}`;
-    const execute = find("Toolbox.execute");
-    const setCall = find("toolSet");
-    const ours = find("toolwright MCP");
-    const sdk = find("MCP SDK");
-    if (execute) {
-      out.push({
-        area: "Boundary",
-        figure: `Toolbox.execute / hand-written floor (${label})`,
-        value: formatRatio(execute.ns / floor),
-        goal: "≤ 1.10×",
-      });
-    }
-    if (setCall)
-      out.push({
-        area: "Boundary",
-        figure: `toolSet.call / floor (${label})`,
-        value: formatRatio(setCall.ns / floor),
-      });
-    if (sdk)
-      out.push({
-        area: "Boundary",
-        figure: `MCP SDK own path / floor (${label})`,
-        value: formatRatio(sdk.ns / floor),
-      });
-    if (ours && sdk) {
-      out.push({
-        area: "Boundary",
-        figure: `toolwright MCP server / MCP SDK own path (${label})`,
-        value: formatRatio(ours.ns / sdk.ns),
-      });
-    }
-  }
-  return out;
+function summarise({ scenario, figures, mcpVsSdk }: Row): SummaryRow[] {
+  const label = `${scenario.major}, ${scenario.payload}`;
+  const get = (key: PathKey) => figures.find((figure) => figure.key === key) as Figure;
+  return [
+    ratioRow(
+      "Boundary",
+      `Toolbox.execute / hand-written floor (${label})`,
+      get("execute").vsFloor,
+      executeGoal,
+    ),
+    ratioRow("Boundary", `toolSet.call / floor (${label})`, get("toolSet").vsFloor),
+    ratioRow("Boundary", `MCP SDK own path / floor (${label})`, get("sdk").vsFloor),
+    ratioRow("Boundary", `toolwright MCP server / MCP SDK own path (${label})`, mcpVsSdk),
+  ];
 }

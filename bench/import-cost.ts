@@ -7,15 +7,16 @@
  * @module
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
 import { build, type Metafile } from "esbuild";
-import { buildDir, ensureBuilt, packageEntries } from "./build";
+import { buildDir, ensureBuilt, type PackageEntry, packageEntries } from "./build";
 import { repoRoot } from "./environment";
-import { formatRatio, median } from "./harness";
-import { type Section, type SummaryRow, table } from "./report";
+import { median } from "./harness";
+import { formatWithSpread, ratioSpread } from "./ratio";
+import { ratioRow, type Section, type SummaryRow, table } from "./report";
 
 interface Manifest {
   readonly peerDependencies?: Record<string, string>;
@@ -43,14 +44,17 @@ function importOnce({ label, target }: Importable): number {
   return Number(run.stdout) / 1e6;
 }
 
-/** Median cold import time in ms per label, samples interleaved across specifiers. */
-function coldImports(list: readonly Importable[]): Map<string, number> {
+/**
+ * Cold import times in ms per label, one sample per round, rounds interleaved across
+ * specifiers so that sample `r` of every label ran side by side.
+ */
+function coldImports(list: readonly Importable[]): Map<string, number[]> {
   const times = new Map<string, number[]>(list.map((item) => [item.label, []]));
   for (const item of list) importOnce(item); // fill the OS file cache
   for (let i = 0; i < samples; i++) {
     for (const item of list) times.get(item.label)?.push(importOnce(item));
   }
-  return new Map([...times].map(([label, values]) => [label, median(values)]));
+  return times;
 }
 
 const external = [
@@ -116,91 +120,110 @@ function forbiddenInLint(paths: readonly string[]): string[] {
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
 
-/** Runs the import-cost benchmark, printing as it goes. */
-export async function runImportCost(): Promise<Section> {
-  ensureBuilt();
-  const list = packageEntries();
-  const adapters = existsSync(join(repoRoot, "src", "adapters"))
-    ? readdirSync(join(repoRoot, "src", "adapters"))
-        .filter((f) => f.endsWith(".ts"))
-        .map((f) => f.slice(0, -3))
-    : [];
-  const unexported = adapters.filter(
-    (name) => !list.some((e) => e.specifier === `toolwright/${name}`),
-  );
+const peers = ["@modelcontextprotocol/sdk/server/mcp.js", "ai"];
 
-  const peers = ["@modelcontextprotocol/sdk/server/mcp.js", "ai"];
+/** Cold import of every entry and of two peers, against `zod` alone, sample by sample. */
+function importTimes(list: readonly PackageEntry[]): { markdown: string; summary: SummaryRow[] } {
   const importables: Importable[] = [
     { label: "zod", target: "zod" },
     ...list.map((e) => ({ label: e.specifier, target: pathToFileURL(e.file).href })),
     ...peers.map((p) => ({ label: p, target: p })),
   ];
   const times = coldImports(importables);
-  const zodMs = times.get("zod") ?? Number.NaN;
-  const timeRows = importables.map(({ label }) => {
-    const ms = times.get(label) ?? Number.NaN;
+  const zod = times.get("zod") ?? [];
+  const zodMs = median(zod);
+  const rows = importables.map(({ label }) => {
+    const ms = median(times.get(label) ?? []);
     const role = label === "zod" ? "baseline" : peers.includes(label) ? "peer" : "toolwright";
-    const above =
-      ms >= zodMs ? `${(ms - zodMs).toFixed(1)} ms` : "less than zod (does not load it)";
-    return [`\`${label}\``, role, `${ms.toFixed(1)} ms`, formatRatio(ms / zodMs), above];
+    const ratio =
+      label === "zod" ? "baseline" : formatWithSpread(ratioSpread(times.get(label) ?? [], zod));
+    return [`\`${label}\``, role, `${ms.toFixed(1)} ms`, ratio, `${(ms - zodMs).toFixed(1)} ms`];
   });
-  const timeTable = table(
-    ["import", "", "cold import (median)", "× zod alone", "above zod"],
-    timeRows,
+  const body = table(
+    ["import", "", "cold import (median)", "× zod alone, per sample", "median − zod's median"],
+    rows,
   );
-  console.log(`\n${timeTable}`);
+  console.log(`\n${body}`);
+  const summary = list.map(({ specifier }) =>
+    ratioRow(
+      "Import cost",
+      `cold import of \`${specifier}\` / \`zod\` alone`,
+      ratioSpread(times.get(specifier) ?? [], zod),
+    ),
+  );
+  const markdown =
+    `Cold import: a fresh \`node\` process per sample importing one entry (the ESM file package.json "exports" names, from a build made by this run), timed as the CPU time (user + system) the process spends in the \`import()\`; ${samples} samples per import, interleaved, after one unmeasured round. × zod alone divides each sample by \`zod\`'s sample of the same round: the median of those ratios, with their interquartile range and extremes.\n\n` +
+    body;
+  return { markdown, summary };
+}
 
-  const sizeRows: string[][] = [];
+/**
+ * The check that `toolwright/lint` pulls in neither `zod-to-json-schema` nor any
+ * runtime `src/` module, on its source (resolved through tsconfig "paths", as the
+ * repository maps the specifier) and on its built files (through their source maps).
+ */
+async function lintIsolation(built: Bundle): Promise<{ markdown: string; row: SummaryRow }> {
+  const fromDist = forbiddenInLint(originalSources(built.inputs));
+  const fromSource = await bundle(`export * from "toolwright/lint";`);
+  const bad = [...new Set([...fromDist, ...forbiddenInLint(fromSource.inputs)])];
+  const verdict = bad.length === 0 ? "PASS" : "FAIL";
+  const found =
+    bad.length === 0
+      ? "neither `zod-to-json-schema` nor any runtime `src/` module"
+      : `forbidden modules: ${bad.join(", ")}`;
+  const markdown =
+    `**${verdict}**: the \`toolwright/lint\` bundle pulls in ${found} ` +
+    `(esbuild's metafile inputs when bundling the \`toolwright/lint\` source, ${fromSource.inputs.length} modules, and, through their source maps, the built files of \`toolwright/lint\`).`;
+  console.log(`\n${markdown.replaceAll("**", "")}`);
+  const row: SummaryRow = {
+    area: "Import cost",
+    figure: "`toolwright/lint` free of `zod-to-json-schema` and runtime `src/`",
+    value: verdict,
+    goal: "PASS",
+    meets: verdict === "PASS" ? "yes" : "no",
+  };
+  return { markdown, row };
+}
+
+/** One entry's bundle: its table row, its summary row, and the bundle itself. */
+async function entrySize({ specifier, file }: PackageEntry) {
+  const result = await bundle(`export * from ${JSON.stringify(file)};`);
+  const own = result.inputs.filter((input) => input.startsWith(buildDir));
+  const ownBytes = own.reduce((sum, input) => sum + statSync(join(repoRoot, input)).size, 0);
+  const bundled = result.kept
+    .filter((input) => !input.startsWith(buildDir) && input.includes("node_modules/"))
+    .map((input) => input.split("node_modules/")[1]?.split("/")[0]);
+  const cells = [
+    `\`${specifier}\``,
+    `${kb(statSync(file).size)} (${kb(ownBytes)} with its chunks)`,
+    kb(result.minified),
+    kb(result.gzip),
+    [...new Set(bundled)].join(", ") || "none",
+  ];
+  const row: SummaryRow = {
+    area: "Import cost",
+    figure: `\`${specifier}\` bundle, minified + gzip (Zod, SDKs external)`,
+    value: kb(result.gzip),
+  };
+  return { cells, row, result };
+}
+
+async function bundleSizes(
+  list: readonly PackageEntry[],
+): Promise<{ markdown: string; summary: SummaryRow[] }> {
+  const rows: string[][] = [];
   const summary: SummaryRow[] = [];
   let lintCheck = "";
-  for (const { specifier, file } of list) {
-    const result = await bundle(`export * from ${JSON.stringify(file)};`);
-    const own = result.inputs.filter((input) => input.startsWith(buildDir));
-    const ownBytes = own.reduce((sum, input) => sum + statSync(join(repoRoot, input)).size, 0);
-    const bundled = result.kept
-      .filter((input) => !input.startsWith(buildDir) && input.includes("node_modules/"))
-      .map((input) => input.split("node_modules/")[1]?.split("/")[0]);
-    sizeRows.push([
-      `\`${specifier}\``,
-      `${kb(statSync(file).size)} (${kb(ownBytes)} with its chunks)`,
-      kb(result.minified),
-      kb(result.gzip),
-      [...new Set(bundled)].join(", ") || "none",
-    ]);
-    summary.push({
-      area: "Import cost",
-      figure: `\`${specifier}\` bundle, minified + gzip (Zod, SDKs external)`,
-      value: kb(result.gzip),
-    });
-    if (specifier === "toolwright/lint") {
-      const fromDist = forbiddenInLint(originalSources(result.inputs));
-      const fromSource = await bundle(`export * from "./lint/index.ts";`);
-      const fromSourceBad = forbiddenInLint(fromSource.inputs);
-      const bad = [...new Set([...fromDist, ...fromSourceBad])];
-      const verdict = bad.length === 0 ? "PASS" : "FAIL";
-      lintCheck =
-        `**${verdict}**: the \`toolwright/lint\` bundle pulls in ${bad.length === 0 ? "neither `zod-to-json-schema` nor any runtime `src/` module" : `forbidden modules: ${bad.join(", ")}`} ` +
-        `(checked on esbuild's metafile inputs when bundling \`lint/index.ts\` (${fromSource.inputs.length} modules) and, through their source maps, the built files of \`toolwright/lint\`).`;
-      console.log(`\n${lintCheck.replaceAll("**", "")}`);
-      summary.push({
-        area: "Import cost",
-        figure: "`toolwright/lint` free of `zod-to-json-schema` and runtime `src/`",
-        value: verdict,
-        goal: "PASS",
-      });
-    }
+  for (const entry of list) {
+    const { cells, row, result } = await entrySize(entry);
+    rows.push(cells);
+    summary.push(row);
+    if (entry.specifier !== "toolwright/lint") continue;
+    const isolation = await lintIsolation(result);
+    lintCheck = isolation.markdown;
+    summary.push(isolation.row);
   }
-  for (const name of unexported) {
-    const result = await bundle(`export * from "./src/adapters/${name}.ts";`);
-    sizeRows.push([
-      `\`src/adapters/${name}.ts\` (not in "exports")`,
-      "not built",
-      kb(result.minified),
-      kb(result.gzip),
-      "(from source)",
-    ]);
-  }
-  const sizeTable = table(
+  const body = table(
     [
       "entry",
       "built file (ESM)",
@@ -208,31 +231,27 @@ export async function runImportCost(): Promise<Section> {
       "minified + gzip",
       "dependencies in the bundle",
     ],
-    sizeRows,
+    rows,
   );
-  console.log(`\n${sizeTable}`);
-  for (const { specifier } of list) {
-    const ms = times.get(specifier);
-    if (ms !== undefined) {
-      summary.push({
-        area: "Import cost",
-        figure: `cold import of \`${specifier}\` / \`zod\` alone`,
-        value: formatRatio(ms / zodMs),
-      });
-    }
-  }
-  const externals = [...new Set(["zod", ...Object.keys(manifest.peerDependencies ?? {})])].map(
-    (n) => `\`${n}\``,
-  );
+  console.log(`\n${body}`);
+  const externals = [...new Set(["zod", ...Object.keys(manifest.peerDependencies ?? {})])];
+  const markdown = [
+    `Bundled size: esbuild (minify, ESM, platform node) of \`export * from "<entry>"\`, with ${externals.map((n) => `\`${n}\``).join(", ")} external; \`zod-to-json-schema\` (a dependency) is bundled. "Built file" is what tsup emitted for the entry, alone and with the shared chunks it imports. Sizes are exact.`,
+    body,
+    lintCheck,
+  ].join("\n\n");
+  return { markdown, summary };
+}
+
+/** Runs the import-cost benchmark, printing as it goes. */
+export async function runImportCost(): Promise<Section> {
+  ensureBuilt();
+  const list = packageEntries();
+  const times = importTimes(list);
+  const sizes = await bundleSizes(list);
   return {
     title: "Import cost",
-    markdown: [
-      `Cold import: a fresh \`node\` process per sample importing one entry (the ESM file package.json "exports" names, from a build made by this run), timed as the CPU time (user + system) the process spends in the \`import()\`; median of ${samples}, samples interleaved. Every toolwright entry loads Zod, so "above zod" is toolwright's own share; an adapter entry also loads its SDK.`,
-      timeTable,
-      `Bundled size: esbuild (minify, ESM, platform node) of \`export * from "<entry>"\`, with ${externals.join(", ")} external; \`zod-to-json-schema\` (a dependency) is bundled. "Built file" is what tsup emitted for the entry, alone and with the shared chunks it imports.`,
-      sizeTable,
-      lintCheck,
-    ].join("\n\n"),
-    summary,
+    markdown: [times.markdown, sizes.markdown].join("\n\n"),
+    summary: [...sizes.summary, ...times.summary],
   };
 }

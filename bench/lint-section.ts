@@ -1,80 +1,36 @@
 /**
- * The lint benchmark is the lint engineers' `bench/lint.ts`, a script that prints its
- * own tables. It runs here in a child process and its output is carried into the
- * report as it is, with the linearity ratios picked out for the summary.
+ * The lint section of the report: `bench/lint.ts` (the lint scaling benchmark, also
+ * runnable alone) measured in this run, one table per Zod major, with the per-node
+ * cost ratio of the largest schema to the smallest in the summary.
  *
  * @module
  */
-import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
-import { join } from "node:path";
-import { repoRoot } from "./environment";
-import type { Section, SummaryRow } from "./report";
+import { DEFAULT_DIALECT } from "toolwright/lint";
+import { measureDefaults } from "./harness";
+import { lintTable, measureLint } from "./lint";
+import { ratioRow, type Section } from "./report";
 
-/** Runs `bench/lint.ts` and wraps what it prints. */
+const description =
+  "`lintModelFacingSchema` (default dialect) on schemas of about 100, 1,000, 10,000 and " +
+  "100,000 nodes, built from units of about ten nodes with two findings each (an exclusive " +
+  "bound and a tuple), 100 units to an object. Nodes are counted by the linter's own walker. " +
+  `The sizes of one major are timed in ${measureDefaults.rounds} interleaved rounds of CPU time; per node / ` +
+  "smallest's divides a size's cost per node by the smallest size's in the same round, given " +
+  "as the median with the interquartile range and extremes of those ratios.";
+
+/** Runs the lint benchmark, printing as it goes. */
 export async function runLint(): Promise<Section> {
-  const script = join(repoRoot, "bench", "lint.ts");
-  if (!existsSync(script)) {
-    return {
-      title: "Lint",
-      markdown: "Not measured: `bench/lint.ts` does not exist in this checkout.",
-      summary: [
-        {
-          area: "Lint",
-          figure: "lintModelFacingSchema cost per node",
-          value: "not measured: no bench/lint.ts",
-        },
-      ],
-    };
-  }
-  const run = spawnSync(process.execPath, ["--import", "tsx", script], {
-    cwd: repoRoot,
-    encoding: "utf8",
-    maxBuffer: 16 * 2 ** 20,
+  const majors = await measureLint();
+  const parts = majors.map(
+    (major) => `#### ${major.name}, dialect ${DEFAULT_DIALECT}\n\n${lintTable(major)}`,
+  );
+  for (const part of parts) console.log(`\n${part}`);
+  const summary = majors.flatMap(({ name, sizes }) => {
+    const smallest = sizes[0];
+    const largest = sizes.at(-1);
+    if (!smallest || !largest) return [];
+    const figure = `per-node cost, ${largest.nodes.toLocaleString("en-US")} nodes / ${smallest.nodes} nodes (${name})`;
+    return [{ ...ratioRow("Lint", figure, largest.perNodeVsSmallest), goal: "≈ 1× (linear)" }];
   });
-  const output = run.stdout.trim();
-  console.log(output);
-  if (run.status !== 0) {
-    const reason = run.stderr.trim().split("\n").slice(0, 5).join(" ");
-    return {
-      title: "Lint",
-      markdown: `\`bench/lint.ts\` failed (exit ${run.status}): ${reason}\n\n\`\`\`\n${output}\n\`\`\``,
-      summary: [
-        {
-          area: "Lint",
-          figure: "lintModelFacingSchema",
-          value: "not measured: bench/lint.ts failed",
-        },
-      ],
-    };
-  }
-  const summary: SummaryRow[] = [];
-  let heading = "";
-  for (const line of output.split("\n")) {
-    const ratio = /ratio[^:]*:\s*([\d.]+)/i.exec(line);
-    if (ratio) {
-      summary.push({
-        area: "Lint",
-        figure: `per-node cost, 100k nodes / 100 nodes (${heading || "lint"})`,
-        value: `${Number(ratio[1]).toFixed(2)}×`,
-        goal: "≈ 1× (linear)",
-      });
-    } else if (line.trim() && !line.includes("|") && !/^[-\s]+$/.test(line)) {
-      heading = line.trim();
-    }
-  }
-  const behind = summary
-    .filter((row) => Number.parseFloat(row.value) > 1.5)
-    .map(
-      (row) =>
-        `Lint: ${row.figure} is ${row.value} (goal: about 1×, linear), as \`bench/lint.ts\` ` +
-        "measures it (wall time, median of its samples); its table above shows at which size the " +
-        "per-node cost rises.",
-    );
-  return {
-    behind,
-    title: "Lint",
-    markdown: `The output of \`bench/lint.ts\` (owned by the lint work), run by this runner:\n\n\`\`\`\n${output}\n\`\`\``,
-    summary,
-  };
+  return { title: "Lint", markdown: [description, ...parts].join("\n\n"), summary };
 }

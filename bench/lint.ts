@@ -1,16 +1,25 @@
 /**
- * Benchmark for lintModelFacingSchema: time, nodes/sec and findings/sec against schema size
- * (100 to 100,000 nodes), for both Zod majors, and the ratio of per-node cost at the largest
- * size to the smallest (about 1 when cost grows linearly). Prints figures; asserts nothing.
+ * Benchmark for lintModelFacingSchema: time, nodes/sec and findings against schema size
+ * (100 to 100,000 nodes), for both Zod majors, and the cost per node at each size
+ * against the smallest (about 1 when cost grows linearly). The sizes of one major are
+ * timed in interleaved rounds (`harness.ts`, CPU time), so that ratio is taken round by
+ * round and given with its spread. Prints figures; asserts nothing.
  *
- * Run: npx tsx bench/lint.ts (add --expose-gc to collect the heap before each size). On a
- * loaded machine the figures move from run to run; compare ratios within one run.
+ * Run alone: `npx tsx bench/lint.ts`; `npm run bench -- lint` runs it through
+ * `lint-section.ts`.
+ *
+ * @module
  */
-import { performance } from "node:perf_hooks";
-import { lintModelFacingSchema } from "toolwright/lint";
+import { pathToFileURL } from "node:url";
+import { DEFAULT_DIALECT, lintModelFacingSchema } from "toolwright/lint";
 import { z } from "zod";
 import { z as z3 } from "zod/v3";
+// The linter's own walker, so "nodes" counts exactly what the linter visits; it is not
+// part of the `toolwright/lint` entry.
 import { walkSchema } from "../lint/walk.js";
+import { formatNs, measure, type Timing } from "./harness";
+import { formatWithSpread, type RatioSpread, ratioSpread } from "./ratio";
+import { table } from "./report";
 
 type AnyZ = typeof z;
 const MAJORS: ReadonlyArray<readonly [string, AnyZ]> = [
@@ -48,55 +57,70 @@ function countNodes(schema: unknown): number {
   return count;
 }
 
-function fastest(values: number[]): number {
-  return Math.min(...values);
+/** One schema size: its node and finding counts, its timing, and its per-node cost against the smallest size. */
+export interface LintSize {
+  readonly nodes: number;
+  readonly findings: number;
+  readonly timing: Timing;
+  readonly perNodeVsSmallest: RatioSpread;
 }
 
-/** `node --expose-gc` (or `npx tsx --expose-gc`) lets each measurement start from a collected heap. */
-const collect = (globalThis as { gc?: () => void }).gc ?? (() => {});
+/** Every size of one Zod major, timed in the same rounds. */
+export interface LintMajor {
+  readonly name: string;
+  readonly sizes: readonly LintSize[];
+}
 
-/**
- * Best of `runs` (the least disturbed by GC and other processes). Small schemas are linted in
- * batches of about 10,000 nodes per sample so the timer's resolution does not dominate.
- */
-function time(schema: unknown, nodes: number, runs: number): { ms: number; findings: number } {
-  const batch = Math.max(1, Math.ceil(10_000 / nodes));
-  let findings = 0;
-  const samples: number[] = [];
-  collect();
-  for (let i = 0; i < runs; i++) {
-    const start = performance.now();
-    for (let j = 0; j < batch; j++) findings = lintModelFacingSchema(schema).length;
-    samples.push((performance.now() - start) / batch);
-  }
-  return { ms: fastest(samples), findings };
+async function measureMajor(name: string, zz: AnyZ): Promise<LintMajor> {
+  const schemas = SIZES.map((size) => schemaOf(zz, size));
+  const timings = await measure(
+    schemas.map((schema, index) => ({
+      name: String(SIZES[index]),
+      run: () => lintModelFacingSchema(schema),
+    })),
+  );
+  const perNode = timings.map((timing, index) => {
+    const nodes = countNodes(schemas[index]);
+    return { nodes, rounds: timing.rounds.map((ns) => ns / nodes) };
+  });
+  const smallest = perNode[0]?.rounds ?? [];
+  const sizes = timings.map((timing, index) => ({
+    nodes: perNode[index]?.nodes ?? 0,
+    findings: lintModelFacingSchema(schemas[index]).length,
+    timing,
+    perNodeVsSmallest: ratioSpread(perNode[index]?.rounds ?? [], smallest),
+  }));
+  return { name, sizes };
+}
+
+/** Measures every major in turn. */
+export async function measureLint(): Promise<LintMajor[]> {
+  const majors: LintMajor[] = [];
+  for (const [name, zz] of MAJORS) majors.push(await measureMajor(name, zz));
+  return majors;
 }
 
 const fmt = (n: number) => Math.round(n).toLocaleString("en-US");
 
-for (const [name, zz] of MAJORS) {
-  const schemas = SIZES.map((size) => schemaOf(zz, size));
-  // Warm every size up first, so the JIT has seen all shapes before anything is measured.
-  for (let round = 0; round < 3; round++)
-    for (const schema of schemas) lintModelFacingSchema(schema);
-  console.log(`\n${name}, dialect gemini-bifrost`);
-  console.log("nodes      | ms/lint  | nodes/sec    | findings | findings/sec | µs/node");
-  const perNode: number[] = [];
-  for (const [index, schema] of schemas.entries()) {
-    const nodes = countNodes(schema);
-    const { ms, findings } = time(schema, nodes, (SIZES[index] ?? 0) >= 100_000 ? 7 : 15);
-    perNode.push((ms * 1000) / nodes);
-    console.log(
-      [
-        fmt(nodes).padEnd(10),
-        ms.toFixed(2).padStart(8),
-        fmt((nodes / ms) * 1000).padStart(12),
-        fmt(findings).padStart(8),
-        fmt((findings / ms) * 1000).padStart(12),
-        ((ms * 1000) / nodes).toFixed(3).padStart(7),
-      ].join(" | "),
-    );
+/** A Markdown table of one major's sizes. */
+export function lintTable({ sizes }: LintMajor): string {
+  const rows = sizes.map(({ nodes, findings, timing, perNodeVsSmallest }, index) => [
+    fmt(nodes),
+    formatNs(timing.ns),
+    fmt((nodes / timing.ns) * 1e9),
+    fmt(findings),
+    formatNs(timing.ns / nodes),
+    index === 0 ? "baseline" : formatWithSpread(perNodeVsSmallest),
+  ]);
+  return table(
+    ["nodes", "per lint (median)", "nodes/sec", "findings", "per node", "per node / smallest's"],
+    rows,
+  );
+}
+
+const script = process.argv[1];
+if (script !== undefined && import.meta.url === pathToFileURL(script).href) {
+  for (const major of await measureLint()) {
+    console.log(`\n${major.name}, dialect ${DEFAULT_DIALECT}\n${lintTable(major)}`);
   }
-  const ratio = (perNode.at(-1) ?? Number.NaN) / (perNode[0] ?? Number.NaN);
-  console.log(`per-node cost ratio, largest/smallest: ${ratio.toFixed(2)} (1.00 = linear)`);
 }

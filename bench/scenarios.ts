@@ -1,6 +1,6 @@
 /**
- * The tools the boundary benchmark calls: a small and a large payload, in both Zod
- * majors, with the arguments they are called with and a check of what comes back.
+ * The tools the boundary benchmark calls: a tiny, a small and a large payload, in both
+ * Zod majors, with the arguments they are called with and a check of what comes back.
  *
  * @module
  */
@@ -10,7 +10,7 @@ import { z as z4 } from "zod";
 import { z as z3 } from "zod/v3";
 
 export type Major = "zod 4" | "zod/v3";
-export type Payload = "small" | "large";
+export type Payload = "tiny" | "small" | "large";
 
 export type ParseSchema = AnySchema & { parse(value: unknown): unknown };
 
@@ -25,63 +25,82 @@ export interface Scenario {
   readonly executeSync: (args: never) => unknown;
 }
 
+type Tool = Omit<Scenario, "major" | "payload">;
+/** zod/v3's builders have the same names and shapes as zod 4's for everything used here. */
+type Builders = typeof z4;
+
+const schema = (value: unknown) => value as ParseSchema;
+
+function tiny(z: Builders): Tool {
+  const result = (args: { id: string }) => ({ length: args.id.length });
+  return {
+    parameters: schema(z.object({ id: z.string() })),
+    returns: schema(z.object({ length: z.number() })),
+    args: { id: "m42" },
+    execute: async (args: { id: string }) => result(args),
+    executeSync: result,
+  };
+}
+
 const fiveItems = Array.from({ length: 5 }, (_, i) => ({ id: `m${i}`, title: `Meeting ${i}` }));
-const smallArgs = { query: "standup", limit: 5, includeArchived: false };
+
+function small(z: Builders): Tool {
+  const result = (args: { limit: number }) => ({ total: args.limit, items: fiveItems });
+  return {
+    parameters: schema(
+      z.object({ query: z.string(), limit: z.number().int(), includeArchived: z.boolean() }),
+    ),
+    returns: schema(
+      z.object({
+        total: z.number(),
+        items: z.array(z.object({ id: z.string(), title: z.string() })),
+      }),
+    ),
+    args: { query: "standup", limit: 5, includeArchived: false },
+    execute: async (args: { limit: number }) => result(args),
+    executeSync: result,
+  };
+}
+
 const largeItems = Array.from({ length: 200 }, (_, i) => ({
   id: `item-${i}`,
   name: `Item number ${i}`,
   quantity: i,
   tags: ["alpha", "beta"],
 }));
-const largeArgs = { items: largeItems };
 
-function smallResult(args: { limit: number }) {
-  return { total: args.limit, items: fiveItems };
-}
-function largeResult(args: { items: unknown[] }) {
-  return { count: args.items.length, items: args.items };
+function large(z: Builders): Tool {
+  const item = z.object({
+    id: z.string(),
+    name: z.string(),
+    quantity: z.number(),
+    tags: z.array(z.string()),
+  });
+  const result = (args: { items: unknown[] }) => ({ count: args.items.length, items: args.items });
+  return {
+    parameters: schema(z.object({ items: z.array(item) })),
+    returns: schema(z.object({ count: z.number(), items: z.array(item) })),
+    args: { items: largeItems },
+    execute: async (args: { items: unknown[] }) => result(args),
+    executeSync: result,
+  };
 }
 
+const payloads = { tiny, small, large } satisfies Record<Payload, (z: Builders) => Tool>;
+
+/** Every payload in both majors, Zod 4 first. */
 export function scenarios(): Scenario[] {
-  const small = (major: Major, z: typeof z4 | typeof z3): Scenario => {
-    const zz = z as typeof z4;
-    return {
+  const majors: [Major, Builders][] = [
+    ["zod 4", z4],
+    ["zod/v3", z3 as unknown as Builders],
+  ];
+  return majors.flatMap(([major, z]) =>
+    (Object.keys(payloads) as Payload[]).map((payload) => ({
       major,
-      payload: "small",
-      parameters: zz.object({
-        query: zz.string(),
-        limit: zz.number().int(),
-        includeArchived: zz.boolean(),
-      }) as unknown as ParseSchema,
-      returns: zz.object({
-        total: zz.number(),
-        items: zz.array(zz.object({ id: zz.string(), title: zz.string() })),
-      }) as unknown as ParseSchema,
-      args: smallArgs,
-      execute: async (args: { limit: number }) => smallResult(args),
-      executeSync: (args: { limit: number }) => smallResult(args),
-    } as Scenario;
-  };
-  const large = (major: Major, z: typeof z4 | typeof z3): Scenario => {
-    const zz = z as typeof z4;
-    const item = zz.object({
-      id: zz.string(),
-      name: zz.string(),
-      quantity: zz.number(),
-      tags: zz.array(zz.string()),
-    });
-    return {
-      major,
-      payload: "large",
-      parameters: zz.object({ items: zz.array(item) }) as unknown as ParseSchema,
-      returns: zz.object({ count: zz.number(), items: zz.array(item) }) as unknown as ParseSchema,
-      args: largeArgs,
-      execute: async (args: { items: unknown[] }) => largeResult(args),
-      executeSync: (args: { items: unknown[] }) => largeResult(args),
-    } as Scenario;
-  };
-  // zod/v3's builders have the same names and shapes as zod 4's for everything used here.
-  return [small("zod 4", z4), large("zod 4", z4), small("zod/v3", z3), large("zod/v3", z3)];
+      payload,
+      ...payloads[payload](z),
+    })),
+  );
 }
 
 /** Throws when a path returned something else than the hand-written floor. */

@@ -35,7 +35,7 @@ export function lintModelFacingSchema(
   const { dialect, requireDescribe } = checkOptions(options);
   if (zodMajor(schema) === undefined) {
     throw new TypeError(
-      `lintModelFacingSchema expects a Zod 3 or Zod 4 schema (an object with _def or _zod), but was passed ${describeValue(schema)}. Pass the schema itself, e.g. tool.parameters.`,
+      `lintModelFacingSchema: expected a Zod 3 or Zod 4 schema (an object with _def or _zod), received ${describeValue(schema)}; pass the schema itself, e.g. tool.parameters`,
     );
   }
   const codes: LintRuleCode[] = [...LINT_DIALECTS[dialect]];
@@ -69,18 +69,18 @@ export function lintModelFacingSchema(
 function checkOptions(options: unknown): { dialect: LintDialect; requireDescribe: boolean } {
   if (typeof options !== "object" || options === null) {
     throw new TypeError(
-      `lintModelFacingSchema options must be an object like { dialect: "gemini-bifrost" }, but was passed ${describeValue(options)}.`,
+      `lintModelFacingSchema: expected options like { dialect: "gemini-bifrost" }, received ${describeValue(options)}`,
     );
   }
   const { dialect = DEFAULT_DIALECT, requireDescribe = false } = options as LintOptions;
   if (typeof dialect !== "string" || !Object.hasOwn(LINT_DIALECTS, dialect)) {
     throw new TypeError(
-      `Unknown lint dialect ${describeValue(dialect)}; use one of: ${Object.keys(LINT_DIALECTS).join(", ")}.`,
+      `lintModelFacingSchema: unknown dialect ${describeValue(dialect)}; use one of: ${Object.keys(LINT_DIALECTS).join(", ")}`,
     );
   }
   if (typeof requireDescribe !== "boolean") {
     throw new TypeError(
-      `requireDescribe must be a boolean, but was passed ${describeValue(requireDescribe)}.`,
+      `lintModelFacingSchema: expected requireDescribe to be a boolean, received ${describeValue(requireDescribe)}`,
     );
   }
   return { dialect, requireDescribe };

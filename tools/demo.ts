@@ -12,7 +12,7 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { lintModelFacingSchema, toolSet } from "toolwright";
+import { lintModelFacingSchema, type ToolSet, toolSet } from "toolwright";
 import { createMcpServer } from "toolwright/mcp";
 import { exampleAgent, supportScope } from "../examples/index";
 
@@ -25,10 +25,48 @@ const expectThat = (ok: boolean, what: string): void => {
   if (!ok) problems.push(what);
 };
 
+/** One `tools/call` of the transcript and whether it should come back as an error. */
+interface DemoCall {
+  readonly step: string;
+  readonly name: string;
+  readonly args: Record<string, unknown>;
+  readonly wantError: boolean;
+}
+
+const CALLS: readonly DemoCall[] = [
+  { step: "5. a success:", name: "list_meetings", args: { day: "2026-12-01" }, wantError: false },
+  { step: "6. an invalid call:", name: "list_meetings", args: { day: 20261201 }, wantError: true },
+  {
+    step: "7. a play:",
+    name: "slug_and_span",
+    args: { title: "Quarterly Planning!", from: "2026-11-29", to: "2026-12-01" },
+    wantError: false,
+  },
+  {
+    step: "8. a scoped tool (ctx.host.scope per call):",
+    name: "whoami",
+    args: {},
+    wantError: false,
+  },
+  { step: "9. an unknown tool:", name: "delete_everything", args: {}, wantError: true },
+];
+
 async function main(): Promise<void> {
   out("toolwright demo: the example capabilities, linted and served over MCP");
   out();
+  const set = build();
+  const findings = lint(set);
+  const { client, server } = await serve();
+  await listTools(client, set);
+  for (const call of CALLS) await callTool(client, call);
+  await readManuals(client);
+  await client.close();
+  await server.close();
+  out();
+  finish(findings);
+}
 
+function build(): ToolSet {
   out(`1. build: agent '${exampleAgent.name}'`);
   const set = toolSet(exampleAgent.capabilities);
   for (const capability of exampleAgent.capabilities) {
@@ -38,7 +76,11 @@ async function main(): Promise<void> {
     );
   }
   out();
+  return set;
+}
 
+/** Lints every schema of `set`, prints the findings, and returns them. */
+function lint(set: ToolSet): string[] {
   out("2. lint: every parameters and returns schema, dialect gemini-bifrost, requireDescribe");
   let checked = 0;
   const findings: string[] = [];
@@ -59,7 +101,10 @@ async function main(): Promise<void> {
   for (const finding of findings) out(`   ${finding}`);
   out(`   ${checked} schemas, ${findings.length} findings`);
   out();
+  return findings;
+}
 
+async function serve(): Promise<{ client: Client; server: ReturnType<typeof createMcpServer> }> {
   out("3. serve: createMcpServer over the in-memory transport; the official SDK client connects");
   const server = createMcpServer({
     name: exampleAgent.name,
@@ -74,7 +119,10 @@ async function main(): Promise<void> {
   const info = client.getServerVersion();
   out(`   connected to '${info?.name}' ${info?.version}`);
   out();
+  return { client, server };
+}
 
+async function listTools(client: Client, set: ToolSet): Promise<void> {
   out("4. tools/list");
   const { tools } = await client.listTools();
   for (const tool of tools) {
@@ -88,36 +136,23 @@ async function main(): Promise<void> {
   }
   expectThat(tools.length === set.names.length, "tools/list lists every tool");
   out();
+}
 
-  const call = async (
-    step: string,
-    name: string,
-    args: Record<string, unknown>,
-    wantError: boolean,
-  ) => {
-    out(`${step} tools/call ${name} ${json(args)}`);
-    const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
-    const first = result.content[0];
-    const text = first?.type === "text" ? first.text : json(result.content);
-    if (result.isError === true) out(`   isError: ${text}`);
-    else out(`   structuredContent: ${json(result.structuredContent ?? text)}`);
-    expectThat(
-      (result.isError === true) === wantError,
-      `${name} ${wantError ? "fails" : "succeeds"}`,
-    );
-    out();
-  };
-  await call("5. a success:", "list_meetings", { day: "2026-12-01" }, false);
-  await call("6. an invalid call:", "list_meetings", { day: 20261201 }, true);
-  await call(
-    "7. a play:",
-    "slug_and_span",
-    { title: "Quarterly Planning!", from: "2026-11-29", to: "2026-12-01" },
-    false,
+async function callTool(client: Client, { step, name, args, wantError }: DemoCall): Promise<void> {
+  out(`${step} tools/call ${name} ${json(args)}`);
+  const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
+  const first = result.content[0];
+  const text = first?.type === "text" ? first.text : json(result.content);
+  if (result.isError === true) out(`   isError: ${text}`);
+  else out(`   structuredContent: ${json(result.structuredContent ?? text)}`);
+  expectThat(
+    (result.isError === true) === wantError,
+    `${name} ${wantError ? "fails" : "succeeds"}`,
   );
-  await call("8. a scoped tool (ctx.host.scope per call):", "whoami", {}, false);
-  await call("9. an unknown tool:", "delete_everything", {}, true);
+  out();
+}
 
+async function readManuals(client: Client): Promise<void> {
   out("10. resources/list and resources/read (manuals)");
   const { resources } = await client.listResources();
   for (const resource of resources) {
@@ -127,10 +162,10 @@ async function main(): Promise<void> {
     out(`   ${resource.uri} (${resource.name}): ${json(text)}`);
   }
   expectThat(resources.length > 0, "manuals are listed as resources");
+}
 
-  await client.close();
-  await server.close();
-  out();
+/** Prints the verdict; lint findings and every unexpected result fail the demo. */
+function finish(findings: readonly string[]): void {
   if (findings.length > 0) problems.push(`${findings.length} lint findings`);
   if (problems.length > 0) {
     out(`demo: FAILED: ${problems.join("; ")}`);

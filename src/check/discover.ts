@@ -75,65 +75,105 @@ export interface SweepRoot {
 /** How deep discovery descends into plain arrays and records. */
 const MAX_DEPTH = 8;
 
+/** Discovery's lists while it walks; agents' sets and arrays' sets are kept apart. */
+interface Collected {
+  readonly sets: CapabilitySet[];
+  readonly arraySets: CapabilitySet[];
+  readonly capabilities: Found<CapabilityLike>[];
+  readonly toolboxes: Found<ToolboxLike>[];
+  readonly playbooks: Found<PlaybookLike>[];
+  readonly tools: Found<object>[];
+  readonly seen: WeakSet<object>;
+}
+
+/** Where the walk is: the label so far, the module, and how many levels down. */
+interface Site {
+  readonly at: string;
+  readonly source: string | undefined;
+  readonly depth: number;
+}
+
 /**
  * Finds every toolwright object reachable from `roots` through agents, arrays and
  * plain records. Cycles are cut; each object is reported once, where it was first met.
  */
 export function discover(roots: readonly SweepRoot[]): Discovery {
-  const sets: CapabilitySet[] = [];
-  const arraySets: CapabilitySet[] = [];
-  const capabilities: Found<CapabilityLike>[] = [];
-  const toolboxes: Found<ToolboxLike>[] = [];
-  const playbooks: Found<PlaybookLike>[] = [];
-  const tools: Found<object>[] = [];
-  const seen = new WeakSet<object>();
-
-  const visit = (value: unknown, at: string, source: string | undefined, depth: number): void => {
-    if (typeof value !== "object" || value === null || seen.has(value) || depth > MAX_DEPTH) return;
-    seen.add(value);
-    if (isAgentLike(value)) {
-      const members = capabilitiesOf(value);
-      sets.push({ label: agentLabel(value, at), capabilities: members, source });
-      for (const member of members) visit(member, `${at}.capabilities`, source, depth + 1);
-      return;
-    }
-    if (isCapabilityLike(value)) {
-      capabilities.push({ value, at, source });
-      return;
-    }
-    let recognised = false;
-    if (isToolboxLike(value)) {
-      toolboxes.push({ value, at, source });
-      recognised = true;
-    }
-    if (isPlaybookLike(value)) {
-      playbooks.push({ value, at, source });
-      recognised = true;
-    }
-    if (recognised) return;
-    if (isToolLike(value)) {
-      tools.push({ value, at, source });
-      return;
-    }
-    if (Array.isArray(value)) {
-      // An array holding capabilities is what a host is handed: one capability set.
-      const members = value.filter(isCapabilityLike);
-      if (members.length > 0) arraySets.push({ label: at, capabilities: unique(members), source });
-      value.forEach((item, index) => {
-        visit(item, `${at}[${index}]`, source, depth + 1);
-      });
-      return;
-    }
-    if (isPlainRecord(value)) {
-      for (const key of Object.keys(value)) {
-        visit(read(value, key), `${at}.${key}`, source, depth + 1);
-      }
-    }
+  const found: Collected = {
+    sets: [],
+    arraySets: [],
+    capabilities: [],
+    toolboxes: [],
+    playbooks: [],
+    tools: [],
+    seen: new WeakSet(),
   };
-
-  for (const root of roots) visit(root.value, root.name, root.source, 0);
+  for (const root of roots) {
+    visit(found, root.value, { at: root.name, source: root.source, depth: 0 });
+  }
+  const { sets, arraySets, capabilities, toolboxes, playbooks, tools } = found;
   // Agents name their set; an array only says where it was found, so agents label first.
   return { sets: [...sets, ...arraySets], capabilities, toolboxes, playbooks, tools };
+}
+
+function visit(found: Collected, value: unknown, site: Site): void {
+  if (typeof value !== "object" || value === null) return;
+  if (found.seen.has(value) || site.depth > MAX_DEPTH) return;
+  found.seen.add(value);
+  if (!recognise(found, value, site)) descend(found, value, site);
+}
+
+/**
+ * Records `value` when it is a toolwright object, and says whether it was. Of these only
+ * an agent is entered, for its capabilities; what a toolbox or capability holds is the
+ * sweep's to read.
+ */
+function recognise(found: Collected, value: object, site: Site): boolean {
+  const { at, source } = site;
+  if (isAgentLike(value)) {
+    const members = capabilitiesOf(value);
+    found.sets.push({ label: agentLabel(value, at), capabilities: members, source });
+    for (const member of members) visit(found, member, inside(site, `${at}.capabilities`));
+    return true;
+  }
+  if (isCapabilityLike(value)) {
+    found.capabilities.push({ value, at, source });
+    return true;
+  }
+  // A toolbox that is also a playbook is both; neither check may hide the other.
+  const toolbox = isToolboxLike(value);
+  if (toolbox) found.toolboxes.push({ value, at, source });
+  const playbook = isPlaybookLike(value);
+  if (playbook) found.playbooks.push({ value, at, source });
+  if (toolbox || playbook) return true;
+  if (isToolLike(value)) {
+    found.tools.push({ value, at, source });
+    return true;
+  }
+  return false;
+}
+
+/** Walks into a plain array or record; any other object is left alone. */
+function descend(found: Collected, value: object, site: Site): void {
+  if (Array.isArray(value)) {
+    // An array holding capabilities is what a host is handed: one capability set.
+    const members = value.filter(isCapabilityLike);
+    if (members.length > 0) {
+      found.arraySets.push({ label: site.at, capabilities: unique(members), source: site.source });
+    }
+    value.forEach((item, index) => {
+      visit(found, item, inside(site, `${site.at}[${index}]`));
+    });
+    return;
+  }
+  if (isPlainRecord(value)) {
+    for (const key of Object.keys(value)) {
+      visit(found, read(value, key), inside(site, `${site.at}.${key}`));
+    }
+  }
+}
+
+function inside(site: Site, at: string): Site {
+  return { at, source: site.source, depth: site.depth + 1 };
 }
 
 /** True when `value` has a `tools` record and a toolbox's `name` or `execute`. */
@@ -215,7 +255,8 @@ function unique<T>(items: readonly T[]): T[] {
   return [...new Set(items)];
 }
 
-function isObject(value: unknown): value is object {
+/** True for any object but `null`; functions are not objects here. */
+export function isObject(value: unknown): value is object {
   return typeof value === "object" && value !== null;
 }
 

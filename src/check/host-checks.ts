@@ -1,11 +1,13 @@
 /**
  * The checks every host needs beside the lint rules: a schema that projects to JSON
- * Schema, with `type: "object"` at the root for parameters.
+ * Schema, with `type: "object"` at the root for parameters, and one name per tool or play
+ * of a capability set.
  *
  * @module
  */
 import { projectParameters, projectReturns } from "toolwright";
 import { messageOf } from "../core/describe";
+import type { Entry } from "./entries";
 import type { SchemaRole, SweepCheckCode, SweepFinding } from "./types";
 
 /** What a check found, before the sweep adds where. */
@@ -35,4 +37,37 @@ export function checkProjection(
       messageOf(error),
     );
   }
+}
+
+/** The first tool or play of a capability set seen under each name, and its capability. */
+export type NameIndex = Map<string, { entry: Entry; capability: string | undefined }>;
+
+/**
+ * Records `entry` under its name in `seen`; a `duplicate-name` verdict when an earlier
+ * tool or play of the set already holds the name (the first keeps it).
+ */
+export function checkUniqueName(
+  seen: NameIndex,
+  entry: Entry,
+  capability: string | undefined,
+): Verdict | undefined {
+  const first = seen.get(entry.name);
+  if (first === undefined) {
+    seen.set(entry.name, { entry, capability });
+    return undefined;
+  }
+  return hostFinding(
+    "duplicate-name",
+    `${describeEntry(entry, capability)} has the same name as ${describeEntry(first.entry, first.capability)}; a host serves every tool and play of a capability set in one namespace, so rename one`,
+  );
+}
+
+function describeEntry(entry: Entry, capability: string | undefined): string {
+  const where = [
+    capability === undefined ? undefined : `capability '${capability}'`,
+    entry.owner === undefined
+      ? undefined
+      : `${entry.kind === "tool" ? "toolbox" : "playbook"} '${entry.owner}'`,
+  ].filter((part) => part !== undefined);
+  return `${entry.kind} '${entry.name}'${where.length > 0 ? ` of ${where.join(", ")}` : ""}`;
 }

@@ -1,19 +1,21 @@
 /**
  * The boundary: the one function through which every tool and play call runs, whoever
- * asks (`Toolbox.execute`, `Playbook.execute`, `toolSet`, the MCP server).
+ * asks (`Toolbox.execute`, `Playbook.execute`, `toolSet`, and so the MCP server and the
+ * provider adapters).
  *
  * It looks the callable up by name, parses the arguments exactly once, runs the
- * callable, validates the result of a factory-built one, and reports what happened as
- * a tagged {@link BoundaryOutcome}. It never throws and never names anything: each
- * caller settles the outcome its own way (a thrown named error, a play's `{ error }`
- * envelope, a `CallOutcome`). Settling runs in the same async frame, so the boundary
- * adds no frame of its own to the hand-written `returns.parse(await execute(args))`.
+ * callable, validates the result of a factory-built one, and reports what happened as a
+ * tagged {@link BoundaryOutcome}: a value, an unknown name, invalid arguments, an output
+ * violation, or what the callable threw. It never names anything: each caller settles
+ * the outcome its own way (a thrown named error, a play's `{ error }` envelope, a
+ * `CallOutcome`), in the same async frame, so the boundary adds no frame of its own to the
+ * hand-written `returns.parse(await execute(parameters.parse(args)))`.
  *
  * @module
  */
-import { describeIssues, type ParseResult, parseWith } from "../zod/parse";
+import { describeIssues, parserFor } from "../zod/parse";
 import type { AnySchema, SchemaError } from "../zod/schema";
-import { isReturnsViolation, type ReturnsValidation, validationOf } from "./returns-validation";
+import { factoryOf, isReturnsViolation } from "./factory-execute";
 import type { MaybePromise, ToolExecutionContext } from "./tool-definition";
 
 /** A tool or play as the boundary sees it. */
@@ -44,81 +46,75 @@ export type CallOutcome =
 /** An outcome that is not a value: what went wrong, and with which call. */
 export type FailedOutcome = Exclude<BoundaryOutcome, { readonly kind: "value" }>;
 
-/** How a caller turns an outcome into what it returns (or throws). */
-export type Settle<Owner, T> = (outcome: BoundaryOutcome, owner: Owner) => T;
+/**
+ * What a caller of the boundary brings: where its callables are, and how it settles an
+ * outcome into what it returns (or throws). A value outcome goes to `value`, which must
+ * not throw; every other goes to `failure`. Split in two so that a successful call
+ * allocates no outcome object.
+ */
+export interface Caller<Owner, T> {
+  /** The owner's record of callables, e.g. a toolbox's `tools`. */
+  callables(owner: Owner): Readonly<Record<string, Callable>>;
+  value(value: unknown, owner: Owner, name: string): T;
+  failure(outcome: FailedOutcome, owner: Owner): T;
+}
 
 /**
- * Runs the callable `name` of `callables` on `args` and settles the outcome with
- * `settle(outcome, owner)`. Rejects only if `settle` throws.
+ * Runs the callable `name` of `owner` on `args` and settles its outcome through
+ * `caller`. Rejects only with what `caller.failure` throws.
+ *
+ * One async function on purpose: a helper that awaited would add the frame the boundary
+ * exists not to add.
  */
 export async function runCall<Owner, T>(
-  callables: Readonly<Record<string, Callable>>,
+  caller: Caller<Owner, T>,
+  owner: Owner,
   name: string,
   args: unknown,
   ctx: ToolExecutionContext | undefined,
-  settle: Settle<Owner, T>,
-  owner: Owner,
 ): Promise<T> {
   let callable: Callable | undefined;
-  let outcome: BoundaryOutcome;
+  let value: unknown;
+  let failed: FailedOutcome | undefined;
   // Each step awaits only a real promise: a synchronous step costs no microtask.
   try {
+    const callables = caller.callables(owner);
     callable = Object.hasOwn(callables, name) ? callables[name] : undefined;
-    let parsed = callable && parseWith(callable.parameters, args);
-    if (parsed instanceof Promise) parsed = await parsed;
-    if (callable === undefined || parsed === undefined) {
-      outcome = { kind: "unknown-name", name };
-    } else if (!parsed.success) {
-      outcome = schemaFailure("invalid-arguments", name, parsed.error);
+    if (callable === undefined) {
+      failed = { kind: "unknown-name", name };
     } else {
-      const validation = validationOf(callable.execute);
-      let value = start(callable, validation, parsed.data, ctx);
-      if (isThenable(value)) value = await value;
-      let checked = validation && validated(name, validation.returns, value);
-      if (checked instanceof Promise) checked = await checked;
-      outcome = checked ?? { kind: "value", name, value };
+      // A factory-built callable brings its parsers and raw callback, made once, as long
+      // as its `parameters` are still the ones it was built with.
+      const factory = factoryOf(callable.execute);
+      const plan = factory?.parameters === callable.parameters ? factory : undefined;
+      let parsed = (plan?.parseArguments ?? parserFor(callable.parameters))(args);
+      if (parsed instanceof Promise) parsed = await parsed;
+      if (!parsed.success) {
+        failed = schemaFailure("invalid-arguments", name, parsed.error);
+      } else {
+        value =
+          plan === undefined ? callable.execute(parsed.data, ctx) : plan.run(parsed.data, ctx);
+        if (isThenable(value)) value = await value;
+        let checked = plan?.parseResult?.(value);
+        if (checked instanceof Promise) checked = await checked;
+        if (checked?.success === false)
+          failed = schemaFailure("invalid-output", name, checked.error);
+        else if (checked !== undefined) value = checked.data;
+      }
     }
   } catch (error) {
-    outcome = isReturnsViolation(error, callable?.returns)
+    failed = isReturnsViolation(error, callable?.returns)
       ? { kind: "invalid-output", name, error: error.cause, detail: error.detail }
       : { kind: "thrown", name, error };
   }
-  return settle(outcome, owner);
-}
-
-// A factory-built callable runs its raw callback: the boundary validates the result itself.
-function start(
-  callable: Callable,
-  validation: ReturnsValidation | undefined,
-  args: unknown,
-  ctx: ToolExecutionContext | undefined,
-): unknown {
-  return validation === undefined ? callable.execute(args, ctx) : validation.run(args, ctx);
-}
-
-// The result parsed through `returns`: synchronous (no promise) for a synchronous schema.
-function validated(
-  name: string,
-  returns: AnySchema,
-  value: unknown,
-): BoundaryOutcome | Promise<BoundaryOutcome> {
-  const checked = parseWith(returns, value);
-  return checked instanceof Promise
-    ? checked.then((settled) => checkedOutcome(name, settled))
-    : checkedOutcome(name, checked);
-}
-
-function checkedOutcome(name: string, checked: ParseResult): BoundaryOutcome {
-  return checked.success
-    ? { kind: "value", name, value: checked.data }
-    : schemaFailure("invalid-output", name, checked.error);
+  return failed === undefined ? caller.value(value, owner, name) : caller.failure(failed, owner);
 }
 
 function schemaFailure(
   kind: "invalid-arguments" | "invalid-output",
   name: string,
   error: SchemaError,
-): BoundaryOutcome {
+): FailedOutcome {
   return { kind, name, error, detail: describeIssues(error.issues) };
 }
 

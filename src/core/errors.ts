@@ -134,10 +134,10 @@ export class ScopeUnavailableError extends ToolwrightError {
 
   constructor() {
     super(
-      "no run scope: this tool needs ctx.host.scope, but the execution context carries none. " +
-        "Bind the agent's SessionScope for the run and pass it as the context's host.scope " +
+      "no run scope: this tool needs ctx.host.scope and the execution context carries none; " +
+        "bind the agent's SessionScope for the run and pass it as the context's host.scope " +
         "(toolbox.execute(name, args, { host: { scope: sessionScope.bind(values) } })), " +
-        "or call readScope(ctx) if the tool can work without a scope.",
+        "or call readScope(ctx) if the tool can work without a scope",
     );
   }
 

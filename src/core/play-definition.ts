@@ -6,7 +6,7 @@
  * @module
  */
 import type { AnySchema, SchemaInput, SchemaOutput } from "../zod/schema";
-import { type RawExecute, validatingExecute } from "./returns-validation";
+import { factoryExecute, type RawExecute } from "./factory-execute";
 import type { MaybePromise, ToolAnnotations } from "./tool-definition";
 
 /**
@@ -78,6 +78,6 @@ export function definePlay<P extends AnySchema, R extends AnySchema>(
     returns,
     ...(config.displayType !== undefined && { displayType: config.displayType }),
     ...(config.annotations !== undefined && { annotations: config.annotations }),
-    execute: validateReturns ? validatingExecute(run, returns) : run,
+    execute: factoryExecute(run, config.parameters, validateReturns ? returns : undefined),
   };
 }

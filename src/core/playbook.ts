@@ -4,7 +4,7 @@
  * @module
  */
 import type { JsonSchema, JsonSchemaTarget } from "../zod/json-schema";
-import { type BoundaryOutcome, type CallOutcome, runCall } from "./boundary";
+import { type Caller, type CallOutcome, type FailedOutcome, runCall } from "./boundary";
 import { brand } from "./brand";
 import { messageOf } from "./describe";
 import type { PlayDefinition } from "./play-definition";
@@ -63,7 +63,7 @@ export abstract class Playbook {
 
   /** Runs a play; every failure resolves to `{ error }`, never a rejection. */
   execute(name: string, args: unknown): Promise<unknown> {
-    return runCall(this.plays, name, args, undefined, settleEnvelope, this);
+    return runCall(envelopeCaller, this, name, args, undefined);
   }
 
   static {
@@ -72,39 +72,41 @@ export abstract class Playbook {
 }
 
 /**
- * What a play call comes to, as a host receives it: the JSON round-tripped value, or
- * the message `Playbook.execute` puts in its `{ error }` envelope.
+ * How a host calls a playbook's plays: the JSON round-tripped value, or as the failure the
+ * message `Playbook.execute` puts in its `{ error }` envelope.
  */
-export function settlePlay(outcome: BoundaryOutcome, playbook: Playbook): CallOutcome {
+export const playOutcomeCaller: Caller<Playbook, CallOutcome> = {
+  callables: (playbook) => playbook.plays,
+  value: (value, _playbook, name) => roundTrip(name, value),
+  failure: (outcome, playbook) => ({ ok: false, error: playFailure(outcome, playbook) }),
+};
+
+const envelopeCaller: Caller<Playbook, unknown> = {
+  callables: (playbook) => playbook.plays,
+  value: (value, _playbook, name) => {
+    const settled = roundTrip(name, value);
+    return settled.ok ? settled.value : { error: settled.error };
+  },
+  failure: (outcome, playbook) => ({ error: playFailure(outcome, playbook) }),
+};
+
+function playFailure(outcome: FailedOutcome, playbook: Playbook): string {
   const { name } = outcome;
   switch (outcome.kind) {
-    case "value":
-      return roundTrip(name, outcome.value);
     case "unknown-name": {
       const available = playbook.getPlayNames().sort().join(", ") || "(none)";
-      return failure(
-        `unknown play '${name}' in playbook '${playbook.name}'; available plays: ${available}`,
-      );
+      return `unknown play '${name}' in playbook '${playbook.name}'; available plays: ${available}`;
     }
     case "invalid-arguments":
-      return failure(`play '${name}' received invalid arguments: ${outcome.detail}`);
+      return `play '${name}' received invalid arguments: ${outcome.detail}`;
     case "invalid-output":
-      return failure(`play '${name}' output violated its returns schema: ${outcome.detail}`);
+      return `play '${name}' output violated its returns schema: ${outcome.detail}`;
     case "thrown":
       // The spec's envelope for an execution error is the error's own message.
-      return failure(messageOf(outcome.error));
+      return messageOf(outcome.error);
     default:
       return outcome satisfies never;
   }
-}
-
-function settleEnvelope(outcome: BoundaryOutcome, playbook: Playbook): unknown {
-  const settled = settlePlay(outcome, playbook);
-  return settled.ok ? settled.value : { error: settled.error };
-}
-
-function failure(error: string): CallOutcome {
-  return { ok: false, error };
 }
 
 // The host receives JSON; showing the play's caller anything else would be a lie.
@@ -113,9 +115,10 @@ function roundTrip(name: string, value: unknown): CallOutcome {
   try {
     text = JSON.stringify(value);
   } catch (error) {
-    return failure(
-      `play '${name}' returned a value that cannot be serialised to JSON: ${messageOf(error)}`,
-    );
+    return {
+      ok: false,
+      error: `play '${name}' returned a value that cannot be serialised to JSON: ${messageOf(error)}`,
+    };
   }
   return { ok: true, value: text === undefined ? null : JSON.parse(text) };
 }

@@ -5,7 +5,7 @@
  * @module
  */
 import type { AnySchema, SchemaInput, SchemaOutput } from "../zod/schema";
-import { type RawExecute, validatingExecute } from "./returns-validation";
+import { factoryExecute, type RawExecute } from "./factory-execute";
 
 /** A value or a promise of it. */
 export type MaybePromise<T> = T | Promise<T>;
@@ -134,6 +134,6 @@ export function defineTool<P extends AnySchema, R extends AnySchema | undefined 
     ...(config.terminal !== undefined && { terminal: config.terminal }),
     ...(config.displayType !== undefined && { displayType: config.displayType }),
     ...(config.annotations !== undefined && { annotations: config.annotations }),
-    execute: returns !== undefined && validateReturns ? validatingExecute(run, returns) : run,
+    execute: factoryExecute(run, config.parameters, validateReturns ? returns : undefined),
   };
 }

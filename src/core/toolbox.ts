@@ -5,8 +5,9 @@
  * @module
  */
 import type { JsonSchema, JsonSchemaTarget } from "../zod/json-schema";
-import { type BoundaryOutcome, type FailedOutcome, runCall } from "./boundary";
+import { type Caller, type CallOutcome, type FailedOutcome, runCall } from "./boundary";
 import { brand } from "./brand";
+import { messageOf } from "./describe";
 import { ToolArgumentsError, ToolOutputError, UnknownToolError } from "./errors";
 import { projectParameters, projectReturns } from "./projection";
 import type { ToolAnnotations, ToolDefinition, ToolExecutionContext } from "./tool-definition";
@@ -78,7 +79,7 @@ export abstract class Toolbox {
    * Any other error from the tool's `execute` passes through as it is.
    */
   execute(name: string, args: unknown, ctx?: ToolExecutionContext): Promise<unknown> {
-    return runCall(this.tools, name, args, ctx, settleOrThrow, this);
+    return runCall(throwingCaller, this, name, args, ctx);
   }
 
   static {
@@ -90,7 +91,7 @@ export abstract class Toolbox {
  * The named error for a failed outcome, as `Toolbox.execute` throws it; a value thrown
  * by the tool itself comes back as it is.
  */
-export function toolFailure(outcome: FailedOutcome, toolbox: Toolbox): unknown {
+function toolFailure(outcome: FailedOutcome, toolbox: Toolbox): unknown {
   switch (outcome.kind) {
     case "unknown-name":
       return new UnknownToolError(outcome.name, toolbox.name, toolbox.getToolNames().sort());
@@ -105,10 +106,23 @@ export function toolFailure(outcome: FailedOutcome, toolbox: Toolbox): unknown {
   }
 }
 
-function settleOrThrow(outcome: BoundaryOutcome, toolbox: Toolbox): unknown {
-  if (outcome.kind === "value") return outcome.value;
-  throw toolFailure(outcome, toolbox);
-}
+const throwingCaller: Caller<Toolbox, unknown> = {
+  callables: (toolbox) => toolbox.tools,
+  value: (value) => value,
+  failure: (outcome, toolbox) => {
+    throw toolFailure(outcome, toolbox);
+  },
+};
+
+/**
+ * How a host calls a toolbox's tools: the outcome as data, a failure carrying the message
+ * of the error `Toolbox.execute` would throw.
+ */
+export const toolOutcomeCaller: Caller<Toolbox, CallOutcome> = {
+  callables: (toolbox) => toolbox.tools,
+  value: (value) => ({ ok: true, value }),
+  failure: (outcome, toolbox) => ({ ok: false, error: messageOf(toolFailure(outcome, toolbox)) }),
+};
 
 class RecordToolbox extends Toolbox {
   readonly name: string;

@@ -5,15 +5,15 @@
  *
  * @module
  */
-import { type BoundaryOutcome, type CallOutcome, runCall } from "../core/boundary";
+import { type CallOutcome, runCall } from "../core/boundary";
 import { overridesMethod } from "../core/brand";
 import type { Capability, CapabilityTool } from "../core/capability";
 import { describeValue, messageOf } from "../core/describe";
 import { ManualToolbox } from "../core/manual-toolbox";
-import { type Playbook, settlePlay } from "../core/playbook";
+import { type Playbook, playOutcomeCaller } from "../core/playbook";
 import { projectParameters, projectReturns } from "../core/projection";
 import type { ToolAnnotations, ToolExecutionContext } from "../core/tool-definition";
-import { type Toolbox, toolFailure } from "../core/toolbox";
+import { type Toolbox, toolOutcomeCaller } from "../core/toolbox";
 import type { JsonSchema, JsonSchemaTarget } from "../zod/json-schema";
 import type { AnySchema } from "../zod/schema";
 
@@ -318,17 +318,12 @@ function toolRunner(toolbox: Toolbox, name: string): Owner["run"] {
       }
     };
   }
-  return (args, ctx) => runCall(toolbox.tools, name, args, ctx, settleTool, toolbox);
-}
-
-function settleTool(outcome: BoundaryOutcome, toolbox: Toolbox): CallOutcome {
-  if (outcome.kind === "value") return { ok: true, value: outcome.value };
-  return failure(messageOf(toolFailure(outcome, toolbox)));
+  return (args, ctx) => runCall(toolOutcomeCaller, toolbox, name, args, ctx);
 }
 
 // Plays get no context, as in `Playbook.execute`, and settle exactly as it does.
 function playRunner(playbook: Playbook, name: string): Owner["run"] {
-  return (args) => runCall(playbook.plays, name, args, undefined, settlePlay, playbook);
+  return (args) => runCall(playOutcomeCaller, playbook, name, args, undefined);
 }
 
 /**

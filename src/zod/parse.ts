@@ -13,11 +13,14 @@ export type ParseResult =
   | { readonly success: true; readonly data: unknown }
   | { readonly success: false; readonly error: SchemaError };
 
-type ParseMode = "sync" | "async";
-const parseModes = new WeakMap<object, ParseMode>();
+/** Parses one value; synchronous whenever the schema allows it. */
+export type Parser = (value: unknown) => ParseResult | Promise<ParseResult>;
+
+const parsers = new WeakMap<object, Parser>();
 
 /**
- * Parses `value` with `schema`, synchronously when the schema allows it.
+ * The parser of `schema`, made once per schema and cached: a hot path calls it without
+ * looking anything up again.
  *
  * A schema whose refinements or transforms are declared `async` (or that holds a
  * `z.promise`, or a check whose callback Zod hides: a Zod 3 `.refine`, a Zod 4
@@ -27,20 +30,41 @@ const parseModes = new WeakMap<object, ParseMode>();
  * meets it: that one call is re-run asynchronously and the schema is parsed
  * asynchronously from then on. Declaring such callbacks `async` avoids the re-run.
  */
+export function parserFor(schema: AnySchema): Parser {
+  // Not a schema at all: no cache entry; the parse itself will say what is wrong.
+  if (typeof schema !== "object" || schema === null) return createParser(schema);
+  let parser = parsers.get(schema);
+  if (parser === undefined) {
+    parser = createParser(schema);
+    parsers.set(schema, parser);
+  }
+  return parser;
+}
+
+/** Parses `value` with `schema`, synchronously when the schema allows it (see {@link parserFor}). */
 export function parseWith(schema: AnySchema, value: unknown): ParseResult | Promise<ParseResult> {
-  let mode = parseModes.get(schema);
-  if (mode === undefined) {
-    mode = hasAsyncCallback(schema) ? "async" : "sync";
-    parseModes.set(schema, mode);
-  }
-  if (mode === "async") return parseAsync(schema, value);
-  try {
-    return parseSync(schema, value);
-  } catch (error) {
-    if (!isAsyncParseError(error)) throw error;
-    parseModes.set(schema, "async");
-    return parseAsync(schema, value);
-  }
+  return parserFor(schema)(value);
+}
+
+function createParser(schema: AnySchema): Parser {
+  // Decided on the first call, so that defining a tool walks no schema.
+  let mode: "sync" | "async" | undefined;
+  const own = schema as { safeParse?: (value: unknown) => ParseResult };
+  const sync: (value: unknown) => ParseResult =
+    typeof own.safeParse === "function"
+      ? (value) => (own as { safeParse(value: unknown): ParseResult }).safeParse(value)
+      : (value) => parseSync(schema, value);
+  return (value) => {
+    mode ??= hasAsyncCallback(schema) ? "async" : "sync";
+    if (mode === "async") return parseAsync(schema, value);
+    try {
+      return sync(value);
+    } catch (error) {
+      if (!isAsyncParseError(error)) throw error;
+      mode = "async";
+      return parseAsync(schema, value);
+    }
+  };
 }
 
 /** Parses synchronously; throws when the schema needs an asynchronous parse. */

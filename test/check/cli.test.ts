@@ -38,10 +38,10 @@ function expectedFindings() {
 }
 
 describe("toolwright check, end to end", () => {
-  it("is built from src/check/cli.ts as the package's bin, with a shebang, executable", () => {
+  it("is built from src/check/cli/index.ts as the package's bin, with a shebang, executable", () => {
     const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8"));
     expect(pkg.bin).toEqual({ toolwright: "./dist/cli.js" });
-    expect((config as { entry: Record<string, string> }).entry.cli).toBe("src/check/cli.ts");
+    expect((config as { entry: Record<string, string> }).entry.cli).toBe("src/check/cli/index.ts");
     expect(readFileSync(CLI, "utf8").startsWith("#!/usr/bin/env node\n")).toBe(true);
     expect(() => accessSync(CLI, constants.X_OK)).not.toThrow();
   });

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { expandGlob, isGlob, segmentRegExp } from "../../src/check/glob";
+import { expandGlob, isGlob, segmentRegExp } from "../../src/check/cli/glob";
 
 const root = mkdtempSync(join(tmpdir(), "toolwright-glob-"));
 for (const file of [

@@ -2,8 +2,10 @@ import {
   capability,
   definePlay,
   defineTool,
+  Playbook,
   playbook,
   TextManual,
+  Toolbox,
   type ToolCallRecord,
   toolbox,
   toolSet,
@@ -337,5 +339,87 @@ describe("toolSet arguments", () => {
   it("refuses a non-array", () => {
     // @ts-expect-error not an array
     expect(() => toolSet(fixtureCapabilities(zods[0][1])[0])).toThrow(TypeError);
+  });
+});
+
+describe.each(zods)("toolSet and the boundary (%s)", (_label, z) => {
+  const reporting = () =>
+    playbook("book", "Plays", {
+      report: definePlay({
+        description: "Reports a problem as data",
+        parameters: z.object({}),
+        returns: z.object({ error: z.string() }),
+        execute: () => ({ error: "disk almost full" }),
+      }),
+    });
+
+  it("a play whose declared result is { error } succeeds", async () => {
+    const set = toolSet([
+      capability({
+        name: "c",
+        description: "c",
+        toolbox: toolbox("c", "c", {}),
+        playbook: reporting(),
+      }),
+    ]);
+    await expect(set.call("report", {})).resolves.toEqual({
+      ok: true,
+      value: { error: "disk almost full" },
+    });
+  });
+
+  it("a play failure is the message Playbook.execute puts in its envelope", async () => {
+    const book = reporting();
+    const set = toolSet([
+      capability({ name: "c", description: "c", toolbox: toolbox("c", "c", {}), playbook: book }),
+    ]);
+    const outcome = await set.call("report", "not an object");
+    const envelope = (await book.execute("report", "not an object")) as { error: string };
+    expect(envelope.error).toMatch(/^play 'report' received invalid arguments: /);
+    expect(outcome).toEqual({ ok: false, error: envelope.error });
+  });
+
+  it("calls a toolbox that overrides execute through its override", async () => {
+    const seen: string[] = [];
+    class Audited extends Toolbox {
+      readonly name = "audited";
+      readonly description = "Audited tools";
+      readonly tools = {
+        hello: defineTool({
+          description: "Say hello",
+          parameters: z.object({}),
+          execute: () => "hello",
+        }),
+      };
+      override async execute(name: string, args: unknown) {
+        seen.push(name);
+        return super.execute(name, args);
+      }
+    }
+    const set = toolSet([capability({ name: "c", description: "c", toolbox: new Audited() })]);
+    await expect(set.call("hello", {})).resolves.toEqual({ ok: true, value: "hello" });
+    const unknown = await set.call("hello", "bad");
+    expect(!unknown.ok && unknown.error).toMatch(/^tool 'hello' received invalid arguments/);
+    expect(seen).toEqual(["hello", "hello"]);
+  });
+
+  it("refuses a playbook that overrides execute, naming it", () => {
+    class Logged extends Playbook {
+      readonly name = "logged";
+      readonly description = "Logged plays";
+      readonly plays = {};
+      override execute(name: string, args: unknown) {
+        return super.execute(name, args);
+      }
+    }
+    const cap = capability({
+      name: "c",
+      description: "c",
+      toolbox: toolbox("c", "c", {}),
+      playbook: new Logged(),
+    });
+    expect(() => toolSet([cap])).toThrow(
+      /^toolSet: playbook 'logged' of capability 'c' overrides execute\(\)/,
+    );
   });
 });

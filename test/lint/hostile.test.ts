@@ -28,7 +28,7 @@ describe("non-Zod input", () => {
   it("rejects an unknown dialect and bad options with a TypeError", () => {
     const { z } = MAJORS[0] as { z: AnyZ };
     expect(() => lintModelFacingSchema(z.string(), { dialect: "nope" as never })).toThrow(
-      /Unknown lint dialect/,
+      /^lintModelFacingSchema: unknown dialect a string \("nope"\); use one of: gemini-bifrost, /,
     );
     expect(() => lintModelFacingSchema(z.string(), null as never)).toThrow(TypeError);
     expect(() => lintModelFacingSchema(z.string(), { requireDescribe: "yes" as never })).toThrow(

@@ -26,6 +26,7 @@ import {
   type ToolSet,
   type ToolSetEntry,
 } from "toolwright";
+import { messageOf } from "../../core/describe";
 import { openAIStrictParameters } from "./strict";
 
 export {
@@ -112,10 +113,9 @@ export async function callOpenAITool(
     try {
       parsed = args.trim() === "" ? {} : JSON.parse(args);
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
       return {
         ok: false,
-        error: `tool '${name}' received arguments that are not valid JSON: ${reason}`,
+        error: `tool '${name}' received arguments that are not valid JSON: ${messageOf(error)}`,
       };
     }
   }
@@ -124,7 +124,7 @@ export async function callOpenAITool(
     try {
       parsed = openAIStrictParameters(name, entry.parameters).restore(parsed);
     } catch (error) {
-      return { ok: false, error: error instanceof Error ? error.message : String(error) };
+      return { ok: false, error: messageOf(error) };
     }
   }
   return set.call(name, parsed, options.ctx);

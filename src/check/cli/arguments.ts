@@ -1,0 +1,125 @@
+/**
+ * `toolwright check`'s command line: its usage text, and reading `argv` into the options
+ * of one run, `--help`, or the usage error to print.
+ *
+ * @module
+ */
+import { parseArgs } from "node:util";
+import { LINT_DIALECT_NAMES, type LintDialect } from "toolwright/lint";
+import { messageOf } from "../../core/describe";
+
+/** How findings are printed: text lines, one JSON document, or workflow annotations. */
+export type Format = "text" | "json" | "github";
+const FORMATS: readonly Format[] = ["text", "json", "github"];
+
+/** The usage text `--help` prints. */
+export const CHECK_USAGE = `Usage: toolwright check <module or glob>... [options]
+
+Lints the model-facing schemas of every toolbox, playbook, capability, agent
+({ name, capabilities }) and tool definition the modules export (TypeScript too,
+no build step), and checks that every tool's parameters project to a JSON Schema
+object and that no two tools of one capability set share a name.
+
+Options:
+  --dialect <name>      Lint under this dialect; repeat for several (default: gemini-bifrost).
+                        One of: ${LINT_DIALECT_NAMES.join(", ")}
+  --require-describe    Warn (missing-description) on fields without .describe()
+  --format <format>     text (default), json, or github (workflow annotations)
+  --max-warnings <n>    Pass with up to n warnings (default: 0; errors always fail)
+  --verbose             List each schema as it is checked (on stderr)
+  -h, --help            Show this help
+
+Exit codes: 0 clean, 1 findings, 2 usage or load error.
+
+Example: npx toolwright check "src/tools/**/*.ts" --require-describe`;
+
+/** A valid `toolwright check` command line. */
+export interface CheckOptions {
+  /** Module paths and globs, as given. */
+  readonly inputs: readonly string[];
+  readonly dialects: readonly LintDialect[];
+  readonly requireDescribe: boolean;
+  readonly format: Format;
+  readonly maxWarnings: number;
+  /** Whether `--max-warnings` was given: only then does the summary name the limit. */
+  readonly explicitMaxWarnings: boolean;
+  readonly verbose: boolean;
+}
+
+/** What a command line asks for. */
+export type CheckCommand =
+  | { readonly kind: "check"; readonly options: CheckOptions }
+  | { readonly kind: "help" }
+  | { readonly kind: "usage-error"; readonly message: string };
+
+/**
+ * Reads `argv` (the arguments after `check`). `--help` wins over every other argument;
+ * otherwise the first invalid one is the usage error.
+ */
+export function parseCheckArgs(argv: readonly string[]): CheckCommand {
+  let parsed: ReturnType<typeof parse>;
+  try {
+    parsed = parse(argv);
+  } catch (error) {
+    return invalid(messageOf(error));
+  }
+  const { values, positionals } = parsed;
+  if (values.help) return { kind: "help" };
+  const dialects = values.dialect ?? ["gemini-bifrost"];
+  const unknown = dialects.filter((name) => !isDialect(name));
+  if (unknown.length > 0) {
+    return invalid(
+      `unknown dialect ${unknown.map((name) => `'${name}'`).join(", ")}; valid dialects: ${LINT_DIALECT_NAMES.join(", ")}`,
+    );
+  }
+  const format = (values.format ?? "text") as Format;
+  if (!FORMATS.includes(format)) {
+    return invalid(`unknown format '${values.format}'; use one of: ${FORMATS.join(", ")}`);
+  }
+  const maxWarnings = parseMaxWarnings(values["max-warnings"]);
+  if (maxWarnings === undefined) {
+    return invalid(`--max-warnings expects a whole number >= 0, got '${values["max-warnings"]}'`);
+  }
+  if (positionals.length === 0) return invalid("name at least one module or glob to check");
+  const options: CheckOptions = {
+    inputs: positionals,
+    dialects: dialects.filter(isDialect),
+    requireDescribe: values["require-describe"] ?? false,
+    format,
+    maxWarnings,
+    explicitMaxWarnings: values["max-warnings"] !== undefined,
+    verbose: values.verbose ?? false,
+  };
+  return { kind: "check", options };
+}
+
+function parse(argv: readonly string[]) {
+  return parseArgs({
+    args: [...argv],
+    allowPositionals: true,
+    strict: true,
+    options: {
+      dialect: { type: "string", multiple: true },
+      "require-describe": { type: "boolean" },
+      format: { type: "string" },
+      "max-warnings": { type: "string" },
+      verbose: { type: "boolean" },
+      help: { type: "boolean", short: "h" },
+    },
+  });
+}
+
+/** `--max-warnings`'s value (0 when absent); `undefined` when it is no whole number. */
+function parseMaxWarnings(text: string | undefined): number | undefined {
+  if (text === undefined) return 0;
+  const count = Number(text);
+  return /^\d+$/.test(text) && Number.isSafeInteger(count) ? count : undefined;
+}
+
+function isDialect(name: string): name is LintDialect {
+  return (LINT_DIALECT_NAMES as readonly string[]).includes(name);
+}
+
+function invalid(message: string): CheckCommand {
+  return { kind: "usage-error", message };
+}

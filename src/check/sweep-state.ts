@@ -1,0 +1,86 @@
+/**
+ * What one sweep accumulates while it walks: its findings, its counters, and the caches
+ * that keep a shared definition, capability, manual or schema from being checked twice.
+ *
+ * @module
+ */
+import type { ManualToolbox } from "toolwright";
+import type { LintDialect, SchemaLintFinding } from "toolwright/lint";
+import type { CapabilityLike } from "./discover";
+import { type Entry, locate, type Place } from "./entries";
+import type { Verdict } from "./host-checks";
+import type { SchemaRole, SweepFinding, SweepOptions, SweepReport } from "./types";
+
+/** One sweep's settings, findings, counters and caches. */
+export interface SweepState {
+  /** Kept whole so `onSchema` is called as the caller's method, when it is one. */
+  readonly options: SweepOptions;
+  readonly dialects: readonly LintDialect[];
+  readonly requireDescribe: boolean;
+  readonly findings: SweepFinding[];
+  schemasChecked: number;
+  toolsChecked: number;
+  /** The names each definition was swept under: one object under two names is two tools. */
+  readonly swept: Map<object, Set<string>>;
+  readonly sweptCapabilities: Set<CapabilityLike>;
+  /** The module each capability was found in, for a set that names none, or no set at all. */
+  readonly sources: Map<object, string | undefined>;
+  /** One `ManualToolbox` per manual, however many capabilities share it. */
+  readonly manuals: WeakMap<object, ManualToolbox>;
+  /** Lint results per schema and dialect: a schema shared by many tools is linted once. */
+  readonly lints: WeakMap<object, Map<string, SchemaLintFinding[]>>;
+}
+
+/** A fresh state for one sweep under `dialects`. */
+export function createSweepState(
+  options: SweepOptions,
+  dialects: readonly LintDialect[],
+  requireDescribe: boolean,
+): SweepState {
+  return {
+    options,
+    dialects,
+    requireDescribe,
+    findings: [],
+    schemasChecked: 0,
+    toolsChecked: 0,
+    swept: new Map(),
+    sweptCapabilities: new Set(),
+    sources: new Map(),
+    manuals: new WeakMap(),
+    lints: new WeakMap(),
+  };
+}
+
+/** Records `verdict` as a finding about `entry`, or about its `schema` when given. */
+export function addFinding(
+  state: SweepState,
+  entry: Entry,
+  place: Place,
+  schema: SchemaRole | undefined,
+  verdict: Verdict,
+): void {
+  state.findings.push({
+    ...locate(entry, place, schema),
+    code: verdict.code,
+    severity: verdict.severity,
+    path: verdict.path,
+    dialect: verdict.dialect,
+    message: verdict.message,
+  });
+}
+
+/** The finished sweep as plain data. */
+export function reportOf(state: SweepState): SweepReport {
+  const { findings } = state;
+  const errorCount = findings.filter((finding) => finding.severity === "error").length;
+  return {
+    findings,
+    schemasChecked: state.schemasChecked,
+    toolsChecked: state.toolsChecked,
+    dialects: state.dialects,
+    requireDescribe: state.requireDescribe,
+    errorCount,
+    warningCount: findings.length - errorCount,
+  };
+}

@@ -1,0 +1,77 @@
+/**
+ * The MCP shapes of a tool set: a listed `Tool` from a tool's schemas and hints, and a
+ * `CallToolResult` from a call's outcome.
+ *
+ * @module
+ */
+import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { CallOutcome, ToolAnnotations, ToolSetSchema } from "toolwright";
+import { messageOf } from "../../core/describe";
+
+/**
+ * The `tools/list` entry of one tool: its 2020-12 parameters as `inputSchema`, its
+ * `returns` as `outputSchema` when the root is an object (MCP's structured content must
+ * be one), its hints as MCP annotations, and its kind and capability in `_meta`.
+ */
+export function toMcpTool(schema: ToolSetSchema): Tool {
+  const hints = schema.annotations;
+  const annotations = toMcpAnnotations(hints);
+  return {
+    name: schema.name,
+    ...(hints?.title !== undefined && { title: hints.title }),
+    description: schema.description,
+    inputSchema: structuredClone(schema.parameters) as Tool["inputSchema"],
+    ...(schema.returns?.type === "object" && {
+      outputSchema: structuredClone(schema.returns) as NonNullable<Tool["outputSchema"]>,
+    }),
+    ...(Object.keys(annotations).length > 0 && { annotations }),
+    _meta: { "toolwright/kind": schema.kind, "toolwright/capability": schema.capability },
+  };
+}
+
+function toMcpAnnotations(hints: ToolAnnotations | undefined): NonNullable<Tool["annotations"]> {
+  return {
+    ...(hints?.title !== undefined && { title: hints.title }),
+    ...(hints?.readOnly !== undefined && { readOnlyHint: hints.readOnly }),
+    ...(hints?.destructive !== undefined && { destructiveHint: hints.destructive }),
+    ...(hints?.idempotent !== undefined && { idempotentHint: hints.idempotent }),
+    ...(hints?.openWorld !== undefined && { openWorldHint: hints.openWorld }),
+  };
+}
+
+/**
+ * The `tools/call` answer for an outcome: a string as plain text (unless the tool is
+ * `structured`), any other value as its JSON text plus, for an object, the same value as
+ * `structuredContent`. A failure, a value JSON cannot carry, and a non-object from a
+ * `structured` tool are `isError` results naming the tool.
+ */
+export function toCallToolResult(
+  name: string,
+  outcome: CallOutcome,
+  structured: boolean,
+): CallToolResult {
+  if (!outcome.ok) return failed(outcome.error);
+  const { value } = outcome;
+  if (typeof value === "string" && !structured) return { content: [{ type: "text", text: value }] };
+  let text: string;
+  try {
+    text = JSON.stringify(value ?? null);
+  } catch (error) {
+    return failed(
+      `tool '${name}' returned a value that cannot be serialised to JSON: ${messageOf(error)}`,
+    );
+  }
+  const isRecord = typeof value === "object" && value !== null && !Array.isArray(value);
+  if (structured && !isRecord) {
+    return failed(`tool '${name}' declares an object result but returned ${text}`);
+  }
+  return {
+    content: [{ type: "text", text }],
+    ...(isRecord && { structuredContent: JSON.parse(text) as Record<string, unknown> }),
+  };
+}
+
+/** An `isError` result carrying `message`, so the model reads why and the server keeps serving. */
+export function failed(message: string): CallToolResult {
+  return { content: [{ type: "text", text: message }], isError: true };
+}

@@ -1,0 +1,38 @@
+import { expectAssignable, expectError, expectType } from "tsd";
+import {
+  type SchemaProjectionError,
+  type ScopeUnavailableError,
+  type ScopeValidationError,
+  ToolArgumentsError,
+  type ToolOutputError,
+  ToolwrightError,
+  type ToolwrightErrorCode,
+  type UnknownToolError,
+} from "..";
+import type { StrictSchemaError } from "../dist/openai";
+
+// Every error toolwright raises on purpose is a ToolwrightError with a literal code.
+declare const caught: unknown;
+if (caught instanceof ToolwrightError) {
+  expectType<ToolwrightErrorCode>(caught.code);
+  // Narrowing by class gives the kind's own fields.
+  if (caught instanceof ToolArgumentsError) {
+    expectType<"TOOL_ARGUMENTS">(caught.code);
+    expectType<string>(caught.tool);
+  }
+}
+expectType<"TOOL_OUTPUT">(({} as ToolOutputError).code);
+expectType<"UNKNOWN_TOOL">(({} as UnknownToolError).code);
+expectType<"SCHEMA_PROJECTION">(({} as SchemaProjectionError).code);
+expectType<"SCOPE_UNAVAILABLE">(({} as ScopeUnavailableError).code);
+expectType<"SCOPE_VALIDATION">(({} as ScopeValidationError).code);
+expectType<"STRICT_SCHEMA">(({} as StrictSchemaError).code);
+expectAssignable<ToolwrightError>({} as StrictSchemaError);
+
+// The codes are a closed set.
+expectAssignable<ToolwrightErrorCode>("TOOL_ARGUMENTS");
+expectError<ToolwrightErrorCode>("TOOL_ARGS");
+
+// The base is abstract: only its kinds are constructed.
+// @ts-expect-error Cannot create an instance of an abstract class.
+new ToolwrightError("x");

@@ -1,0 +1,197 @@
+/**
+ * The one boundary (`runCall`) that `Toolbox.execute`, `Playbook.execute` and `toolSet`
+ * all settle: each outcome it reports, and what each caller makes of it.
+ */
+import { definePlay, defineTool, playbook, type ToolDefinition, toolbox } from "toolwright";
+import { describe, expect, it } from "vitest";
+import { type BoundaryOutcome, type Callable, type Caller, runCall } from "../../src/core/boundary";
+import { rejection } from "./catch";
+import { zodMajors } from "./zods";
+
+/** Runs `name` through the boundary and returns the outcome it settled, counting settles. */
+async function outcomeOf(
+  callables: Readonly<Record<string, Callable>>,
+  name: string,
+  args: unknown,
+): Promise<{ outcome: BoundaryOutcome; settles: number }> {
+  let settles = 0;
+  const recorder: Caller<typeof callables, BoundaryOutcome> = {
+    callables: (owner) => owner,
+    value: (value, _owner, called) => {
+      settles += 1;
+      return { kind: "value", name: called, value };
+    },
+    failure: (failed) => {
+      settles += 1;
+      return failed;
+    },
+  };
+  const outcome = await runCall(recorder, callables, name, args, undefined);
+  return { outcome, settles };
+}
+
+describe.each(zodMajors)("the boundary with $major", ({ z, ZodError }) => {
+  const echo = defineTool({
+    description: "echo",
+    parameters: z.object({ n: z.number() }),
+    returns: z.object({ n: z.number(), tag: z.string().default("ok") }),
+    execute: ({ n }) => ({ n }),
+  });
+
+  it("reports a value parsed through returns, settled once", async () => {
+    const { outcome, settles } = await outcomeOf({ echo }, "echo", { n: 1 });
+    expect(outcome).toEqual({ kind: "value", name: "echo", value: { n: 1, tag: "ok" } });
+    expect(settles).toBe(1);
+  });
+
+  it("reports an unknown name, including names only the prototype has", async () => {
+    for (const name of ["nope", "toString", "__proto__", "constructor"]) {
+      const { outcome } = await outcomeOf({ echo }, name, {});
+      expect(outcome).toEqual({ kind: "unknown-name", name });
+    }
+  });
+
+  it("reports invalid arguments with the ZodError and its detail", async () => {
+    const { outcome } = await outcomeOf({ echo }, "echo", { n: "x" });
+    expect(outcome.kind).toBe("invalid-arguments");
+    if (outcome.kind !== "invalid-arguments") return;
+    expect(outcome.error).toBeInstanceOf(ZodError);
+    expect(outcome.detail).toMatch(/^n: /);
+  });
+
+  it("reports an output violation with the ZodError and its detail", async () => {
+    const bad = defineTool({
+      description: "bad",
+      parameters: z.object({}),
+      returns: z.object({ n: z.number() }),
+      // @ts-expect-error deliberately wrong
+      execute: () => ({ n: "x" }),
+    });
+    const { outcome } = await outcomeOf({ bad }, "bad", {});
+    expect(outcome.kind).toBe("invalid-output");
+    if (outcome.kind !== "invalid-output") return;
+    expect(outcome.error).toBeInstanceOf(ZodError);
+    expect(outcome.detail).toMatch(/^n: /);
+  });
+
+  it("reports what a tool threw, by identity, sync or async", async () => {
+    const problem = new Error("boom");
+    const sync: ToolDefinition = {
+      description: "sync",
+      parameters: z.object({}),
+      execute: () => {
+        throw problem;
+      },
+    };
+    const rejected: ToolDefinition = {
+      description: "async",
+      parameters: z.object({}),
+      execute: () => Promise.reject(problem),
+    };
+    for (const [name, tool] of Object.entries({ sync, rejected })) {
+      const { outcome } = await outcomeOf({ [name]: tool }, name, {});
+      expect(outcome).toEqual({ kind: "thrown", name, error: problem });
+      expect(outcome.kind === "thrown" && outcome.error).toBe(problem);
+    }
+  });
+
+  it("reports a refinement that throws while parsing arguments as thrown, not as a crash", async () => {
+    const problem = new Error("refinement exploded");
+    const fragile = defineTool({
+      description: "fragile",
+      parameters: z.object({
+        n: z.number().refine(() => {
+          throw problem;
+        }),
+      }),
+      execute: () => "never",
+    });
+    const { outcome } = await outcomeOf({ fragile }, "fragile", { n: 1 });
+    expect(outcome).toEqual({ kind: "thrown", name: "fragile", error: problem });
+  });
+
+  it("awaits a thenable that is not a native promise", async () => {
+    const thenable: ToolDefinition = {
+      description: "thenable",
+      parameters: z.object({}),
+      // biome-ignore lint/suspicious/noThenProperty: a thenable that is not a Promise is the point
+      execute: () => ({ then: (resolve: (value: unknown) => void) => resolve(42) }) as never,
+    };
+    const { outcome } = await outcomeOf({ thenable }, "thenable", {});
+    expect(outcome).toEqual({ kind: "value", name: "thenable", value: 42 });
+  });
+
+  it("parses with the schema a copy of a factory-built tool declares, not the original's", async () => {
+    const stricter = { ...echo, parameters: z.object({ n: z.number().int() }) };
+    const { outcome } = await outcomeOf({ stricter }, "stricter", { n: 1.5 });
+    expect(outcome.kind).toBe("invalid-arguments");
+    // The copy still validates its result: its execute is the factory's.
+    const copied = await outcomeOf({ stricter }, "stricter", { n: 2 });
+    expect(copied.outcome).toEqual({ kind: "value", name: "stricter", value: { n: 2, tag: "ok" } });
+  });
+
+  it("names a violation thrown by a hand-written execute calling its own factory-built one", async () => {
+    const bad = defineTool({
+      description: "bad",
+      parameters: z.object({}),
+      returns: z.object({ n: z.number() }),
+      // @ts-expect-error deliberately wrong
+      execute: () => ({ n: "x" }),
+    });
+    const logged: ToolDefinition = {
+      ...bad,
+      execute: (args, ctx) => bad.execute(args, ctx),
+    };
+    const { outcome } = await outcomeOf({ logged }, "logged", {});
+    expect(outcome.kind).toBe("invalid-output");
+    // Another tool's violation is not this tool's: it passes by identity.
+    const other: ToolDefinition = {
+      description: "other",
+      parameters: z.object({}),
+      execute: (args, ctx) => bad.execute(args, ctx),
+    };
+    const passed = await outcomeOf({ other }, "other", {});
+    expect(passed.outcome.kind).toBe("thrown");
+  });
+
+  it("gives a tool without validateReturns its callback's value untouched", async () => {
+    const value = { n: 1, extra: true };
+    const raw = defineTool({
+      description: "raw",
+      parameters: z.object({}),
+      returns: z.object({ n: z.number() }),
+      validateReturns: false,
+      execute: () => value,
+    });
+    const { outcome } = await outcomeOf({ raw }, "raw", {});
+    expect(outcome.kind === "value" && outcome.value).toBe(value);
+  });
+});
+
+describe.each(zodMajors)("callers of the boundary with $major", ({ z }) => {
+  it("Toolbox.execute rejects with the error a tool threw, by identity", async () => {
+    const problem = { not: "an Error" };
+    const box = toolbox("box", "d", {
+      t: {
+        description: "t",
+        parameters: z.object({}),
+        execute: () => {
+          throw problem;
+        },
+      },
+    });
+    expect(await rejection(box.execute("t", {}))).toBe(problem);
+  });
+
+  it("Playbook.execute resolves a play's declared { error } result as its result", async () => {
+    const book = playbook("book", "d", {
+      report: definePlay({
+        description: "Reports an error string as data",
+        parameters: z.object({}),
+        returns: z.object({ error: z.string() }),
+        execute: () => ({ error: "x" }),
+      }),
+    });
+    await expect(book.execute("report", {})).resolves.toEqual({ error: "x" });
+  });
+});

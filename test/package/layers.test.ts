@@ -1,0 +1,169 @@
+/**
+ * The folder layout is the architecture, so the import rules between folders are checked
+ * here, on the source:
+ *
+ * - `src/zod/` is the only code in `src/` that knows there are two Zod majors;
+ * - `src/core/` depends on `src/zod/` only, never on a host or the check;
+ * - a host adapter and the check reach the core through the package's own entry
+ *   (`toolwright`, `toolwright/lint`, `toolwright/check`), which the build keeps as a sibling
+ *   file, so that each class exists once per module format; the only modules of another
+ *   entry they may bundle are class-free, stateless helpers;
+ * - `lint/` imports nothing from `src/`, and no module graph has a runtime import cycle.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+
+const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+
+/** Helpers another entry may bundle a copy of: no class, no module state. */
+const CLASS_FREE = ["src/core/describe.ts", "src/core/brand.ts", "src/zod/schema.ts"];
+
+interface Import {
+  readonly specifier: string;
+  /** The repository-relative file a relative specifier names. */
+  readonly target: string | undefined;
+  /** `import type` / `export type`: gone at run time. */
+  readonly typeOnly: boolean;
+}
+
+function sources(dir: string): string[] {
+  return readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sources(path);
+    return entry.name.endsWith(".ts") ? [path] : [];
+  });
+}
+
+function importsOf(file: string): Import[] {
+  const text = readFileSync(join(ROOT, file), "utf8");
+  const statements = text.matchAll(
+    /^(?:import|export)\s+(type\s+)?(?:[^;]*?\sfrom\s+)?"([^"]+)";/gms,
+  );
+  return [...statements].map(([, type, specifier = ""]) => ({
+    specifier,
+    typeOnly: type !== undefined,
+    target: specifier.startsWith(".")
+      ? `${relative(ROOT, resolve(ROOT, dirname(file), specifier)).replace(/\.js$/, "")}.ts`
+      : undefined,
+  }));
+}
+
+/**
+ * Whether `target` belongs to the same entry as `file`: its own host folder (a host that is
+ * a single file has none), the bin's `src/check/cli/`, or the rest of `src/check/`.
+ */
+function ownModules(file: string, target: string): boolean {
+  const folder = dirname(file);
+  if (folder === "src/hosts") return false;
+  return within(target, folder) && (folder !== "src/check" || !within(target, "src/check/cli"));
+}
+
+const runtime = (file: string) => importsOf(file).filter((found) => !found.typeOnly);
+
+function within(file: string, folder: string): boolean {
+  return file.startsWith(`${folder}/`);
+}
+
+describe("layers", () => {
+  it("finds the imports it checks", () => {
+    expect(importsOf("src/core/toolbox.ts").map((found) => found.target)).toContain(
+      "src/core/boundary.ts",
+    );
+  });
+
+  it.each(sources("src/zod"))("%s imports only src/zod and Zod's own packages", (file) => {
+    for (const found of runtime(file)) {
+      if (found.target !== undefined)
+        expect(within(found.target, "src/zod"), found.specifier).toBe(true);
+      else expect(found.specifier).toMatch(/^(zod(\/.*)?|zod-to-json-schema)$/);
+    }
+  });
+
+  it.each(sources("src/core"))(
+    "%s imports only src/core, src/zod and the lint describer",
+    (file) => {
+      for (const found of runtime(file)) {
+        if (found.target === undefined) {
+          // Zod itself, to build the built-in tools' schemas; never a version-specific path.
+          expect(found.specifier).toMatch(/^zod(\/v4)?$/);
+          continue;
+        }
+        const allowed =
+          within(found.target, "src/core") ||
+          within(found.target, "src/zod") ||
+          found.target === "lint/describe-value.ts";
+        expect(allowed, `${found.specifier} from ${file}`).toBe(true);
+      }
+    },
+  );
+
+  const outsideTheRoot = [
+    ...sources("src/hosts").filter((file) => file !== "src/hosts/tool-set.ts"),
+    ...sources("src/check"),
+  ];
+
+  it.each(outsideTheRoot)("%s reaches the core through the package's own entries", (file) => {
+    for (const found of runtime(file)) {
+      if (found.target === undefined) {
+        expect(found.specifier, file).not.toMatch(/^zod/);
+        continue;
+      }
+      const allowed = ownModules(file, found.target) || CLASS_FREE.includes(found.target);
+      expect(allowed, `${found.specifier} from ${file}`).toBe(true);
+    }
+  });
+
+  it("the bin reaches the sweep through toolwright/check", () => {
+    const cli = sources("src/check/cli");
+    expect(cli).toContain("src/check/cli/index.ts");
+    for (const file of cli) {
+      for (const found of runtime(file)) {
+        if (found.target === undefined) continue;
+        const allowed = within(found.target, "src/check/cli") || CLASS_FREE.includes(found.target);
+        expect(allowed, `${found.specifier} from ${file}`).toBe(true);
+      }
+    }
+  });
+
+  it.each(CLASS_FREE)("%s defines no class and keeps no state", (file) => {
+    const text = readFileSync(join(ROOT, file), "utf8");
+    expect(text).not.toMatch(/^\s*(export\s+)?(abstract\s+)?class\s/m);
+    expect(text).not.toMatch(/^(export\s+)?(let|var)\s/m);
+    expect(text).not.toMatch(/^(export\s+)?const\s+\w+\s*=\s*new\s/m);
+  });
+
+  it.each(sources("src").filter((file) => !within(file, "src/zod")))(
+    "%s knows nothing of the two Zod majors",
+    (file) => {
+      const text = readFileSync(join(ROOT, file), "utf8");
+      expect(text).not.toMatch(/\b_zod\b|\b_def\b|"zod\/v3"|"zod\/v4\/core"|zod-to-json-schema/);
+    },
+  );
+});
+
+describe("no runtime import cycles", () => {
+  it.each(["lint", "src"])("in %s/", (folder) => {
+    const graph = new Map(
+      sources(folder).map((file) => [
+        file,
+        runtime(file).flatMap((found) => (found.target === undefined ? [] : [found.target])),
+      ]),
+    );
+    const cycles: string[] = [];
+    const state = new Map<string, "open" | "done">();
+    const visit = (file: string, path: string[]): void => {
+      if (state.get(file) === "done") return;
+      if (state.get(file) === "open") {
+        cycles.push([...path.slice(path.indexOf(file)), file].join(" → "));
+        return;
+      }
+      state.set(file, "open");
+      for (const next of graph.get(file) ?? []) visit(next, [...path, file]);
+      state.set(file, "done");
+    };
+    for (const file of graph.keys()) visit(file, []);
+    expect(cycles).toEqual([]);
+  });
+});

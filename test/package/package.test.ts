@@ -1,0 +1,397 @@
+/**
+ * The package as a user gets it: packed by `npm pack`, installed by npm into a fresh
+ * project, loaded by plain Node with `import` and with `require`.
+ *
+ * - package.json "exports" and "bin", the build entries (tsup.config.ts), tsconfig.json
+ *   "paths" and the tarball agree, and the tarball holds only what the entries load;
+ * - every class is defined once per module format;
+ * - every subpath loads in both formats, with the exports its declarations promise, and
+ *   objects built with the root entry work through every other entry;
+ * - in one process holding both formats, `instanceof` holds across the two copies.
+ *
+ * Runs on the dist/ that `npm run build` left (npm test builds first). Never builds,
+ * never uses the network.
+ */
+import { readFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import ts from "typescript";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { entries, specifierOf } from "../../tsup.config";
+import { declaredValueExports, type LoadMode, resolveTypes } from "./declared-exports";
+import { definesClass, kindOf, linksOf, reachable, specifiersOf } from "./dist-links";
+import { type InstalledPackage, installPackage, ROOT } from "./installed-package";
+
+// Packing and an offline install of ~160 packages: ~15 s alone, more beside other tests.
+const INSTALL_TIMEOUT = 300_000;
+const PROBE_TIMEOUT = 120_000;
+
+type Entry = (typeof entries)[number];
+type SubpathEntry = Extract<Entry, { subpath: string }>;
+
+const subpathEntries = entries.filter(
+  (entry): entry is SubpathEntry => entry.subpath !== undefined,
+);
+const binEntries = entries.filter((entry) => entry.subpath === undefined);
+
+/** Every branded class, and the entry that defines (and exports) it. */
+const CLASSES = {
+  Toolbox: "index",
+  ManualToolbox: "index",
+  Playbook: "index",
+  Capability: "index",
+  Manual: "index",
+  TextManual: "index",
+  SessionScope: "index",
+  ToolwrightError: "index",
+  ToolArgumentsError: "index",
+  ToolOutputError: "index",
+  UnknownToolError: "index",
+  SchemaProjectionError: "index",
+  ScopeUnavailableError: "index",
+  ScopeValidationError: "index",
+  StrictSchemaError: "openai",
+} as const satisfies Record<string, Entry["name"]>;
+const CLASS_NAMES = Object.keys(CLASSES).sort();
+
+let pkg: InstalledPackage;
+
+beforeAll(async () => {
+  pkg = await installPackage();
+}, INSTALL_TIMEOUT);
+
+afterAll(() => pkg?.remove());
+
+/** The text of a file of the installed package, or `undefined` when the tarball lacks it. */
+function read(path: string): string | undefined {
+  return pkg.tarballFiles.includes(path)
+    ? readFileSync(join(pkg.packageDir, path), "utf8")
+    : undefined;
+}
+
+/** The JavaScript files of the tarball, sorted. */
+function javascriptFiles(): string[] {
+  return pkg.tarballFiles.filter((path) => kindOf(path) === "esm" || kindOf(path) === "cjs");
+}
+
+/** What "exports" must say of an entry: each format's build and its declarations. */
+function exportsOf(name: string) {
+  return {
+    import: { types: `./dist/${name}.d.ts`, default: `./dist/${name}.js` },
+    require: { types: `./dist/${name}.d.cts`, default: `./dist/${name}.cjs` },
+  };
+}
+
+/** Every file path a conditional "exports" value names, depth first. */
+function targetsOf(value: unknown): string[] {
+  if (typeof value === "string") return [value];
+  if (typeof value !== "object" || value === null) return [];
+  return Object.values(value).flatMap(targetsOf);
+}
+
+/** Every file package.json names: export targets, bins, main, module and types. */
+function namedFiles(): string[] {
+  const { exports, bin, main, module, types } = pkg.manifest as Record<string, unknown>;
+  const named = [...targetsOf(exports), ...targetsOf(bin), ...targetsOf([main, module, types])];
+  return [...new Set(named.map((path) => path.replace(/^\.\//, "")))].sort();
+}
+
+describe("package.json, the build entries, tsconfig.json and the tarball agree", () => {
+  it("exports each subpath entry's ESM and CommonJS build with its declarations, types first", () => {
+    const exports = pkg.manifest.exports as Record<string, Record<string, Record<string, string>>>;
+    expect(exports).toEqual({
+      ...Object.fromEntries(subpathEntries.map((entry) => [entry.subpath, exportsOf(entry.name)])),
+      "./package.json": "./package.json",
+    });
+    // Node and TypeScript take the first condition that matches: types before default.
+    for (const entry of subpathEntries) {
+      expect(Object.values(exports[entry.subpath] ?? {}).map(Object.keys)).toEqual([
+        ["types", "default"],
+        ["types", "default"],
+      ]);
+    }
+  });
+
+  it("bin runs the ESM build of each entry without a subpath; main, module and types are the root's", () => {
+    const { bin, main, module, types } = pkg.manifest as Record<string, unknown>;
+    expect(Object.values(bin as Record<string, string>)).toEqual(
+      binEntries.map((entry) => `./dist/${entry.name}.js`),
+    );
+    const root = exportsOf("index");
+    expect({ main, module, types }).toEqual({
+      main: root.require.default,
+      module: root.import.default,
+      types: root.import.types,
+    });
+  });
+
+  it("tsconfig.json paths map each subpath's specifier to the source its entry builds from", () => {
+    const { config, error } = ts.readConfigFile(join(ROOT, "tsconfig.json"), ts.sys.readFile);
+    expect(error).toBeUndefined();
+    expect(config.compilerOptions.paths).toEqual(
+      Object.fromEntries(
+        subpathEntries.map((entry) => [specifierOf(entry.subpath), [`./${entry.source}`]]),
+      ),
+    );
+  });
+
+  it("the tarball holds every file package.json names", () => {
+    expect(namedFiles().filter((path) => !pkg.tarballFiles.includes(path))).toEqual([]);
+  });
+
+  it("the tarball holds package.json, the readme, and exactly what the named files load", () => {
+    const always = pkg.tarballFiles.filter((path) =>
+      /^(package\.json|readme|licen[cs]e)/i.test(path),
+    );
+    const { found, broken } = reachable([...always, ...namedFiles()], read);
+    expect(broken).toEqual([]);
+    expect(pkg.tarballFiles).toEqual(found);
+  });
+
+  it("the tarball holds no sources, tests or tooling, only built files", () => {
+    const built = /^dist\/[\w-]+\.(js|cjs|d\.ts|d\.cts|js\.map|cjs\.map)$/;
+    const other = /^(package\.json|README\.md|LICENSE)$/;
+    expect(pkg.tarballFiles.filter((path) => !built.test(path) && !other.test(path))).toEqual([]);
+  });
+});
+
+describe("one copy of each class per module format", () => {
+  it("each class is defined by its entry's ESM file and its entry's CommonJS file, nowhere else", () => {
+    // ESM code splitting could move a class into a shared chunk: still one copy, but
+    // then this expectation must name the chunk.
+    const definedIn = Object.fromEntries(
+      CLASS_NAMES.map((name) => [
+        name,
+        javascriptFiles().filter((path) => definesClass(read(path) ?? "", name)),
+      ]),
+    );
+    expect(definedIn).toEqual(
+      Object.fromEntries(
+        CLASS_NAMES.map((name) => {
+          const entry = CLASSES[name as keyof typeof CLASSES];
+          return [name, [`dist/${entry}.cjs`, `dist/${entry}.js`]];
+        }),
+      ),
+    );
+  });
+
+  it("each file loads only siblings of its own format, and none loads toolwright by name", () => {
+    const sameFormat: Record<string, readonly string[]> = {
+      esm: ["esm", "map"],
+      cjs: ["cjs", "map"],
+      "esm-types": ["esm-types"],
+      "cjs-types": ["cjs-types"],
+    };
+    const wrong: string[] = [];
+    for (const path of pkg.tarballFiles.filter((file) => kindOf(file) in sameFormat)) {
+      const text = read(path) ?? "";
+      for (const link of linksOf(path, text)) {
+        if (!sameFormat[kindOf(path)]?.includes(kindOf(link))) wrong.push(`${path} loads ${link}`);
+      }
+      for (const specifier of specifiersOf(text)) {
+        if (/^toolwright(\/|$)/.test(specifier)) wrong.push(`${path} loads ${specifier}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it("the entries load the same sibling entries in both formats: dist/mcp.cjs loads ./index.cjs", () => {
+    const names = new Set<string>(subpathEntries.map((entry) => entry.name));
+    const graph = (extension: "js" | "cjs") =>
+      Object.fromEntries(
+        [...names].map((name) => {
+          const path = `dist/${name}.${extension}`;
+          const siblings = linksOf(path, read(path) ?? "")
+            .map((link) => link.replace(/^dist\/|\.c?js$/g, ""))
+            .filter((link) => names.has(link));
+          return [name, siblings];
+        }),
+      );
+    const esm = graph("js");
+    expect(graph("cjs")).toEqual(esm);
+    expect(esm.mcp).toContain("index");
+    expect(read("dist/mcp.cjs")).toMatch(/\brequire\(['"]\.\/index\.cjs['"]\)/);
+  });
+});
+
+/** What a load probe prints: each subpath's resolved file and exports, and the cross-entry facts. */
+interface LoadReport {
+  readonly namespaces: Record<
+    string,
+    { readonly file: string; readonly exports: string[]; readonly classes: string[] }
+  >;
+  readonly crossEntry: unknown;
+}
+
+describe("every subpath, loaded by Node with import and with require", () => {
+  const loaded = {} as Record<LoadMode, LoadReport>;
+  const specifiers = () =>
+    Object.keys(pkg.manifest.exports as object)
+      .filter((subpath) => subpath !== "./package.json")
+      .map(specifierOf);
+
+  beforeAll(async () => {
+    const [withImport, withRequire] = await Promise.all([
+      pkg.probe("load-with-import.mjs", specifiers()),
+      pkg.probe("load-with-require.cjs", specifiers()),
+    ]);
+    loaded.import = withImport as LoadReport;
+    loaded.require = withRequire as LoadReport;
+  }, PROBE_TIMEOUT);
+
+  /** Each subpath's value, as `pick` reads it from the report of one mode. */
+  function bySubpath<T>(mode: LoadMode, pick: (namespace: LoadReport["namespaces"][string]) => T) {
+    return Object.fromEntries(
+      Object.entries(loaded[mode].namespaces).map(([specifier, namespace]) => [
+        specifier,
+        pick(namespace),
+      ]),
+    );
+  }
+
+  it("resolves each subpath to its entry's build: .js for import, .cjs for require", () => {
+    for (const [mode, extension] of [
+      ["import", "js"],
+      ["require", "cjs"],
+    ] as const) {
+      expect(bySubpath(mode, (namespace) => relative(pkg.packageDir, namespace.file))).toEqual(
+        Object.fromEntries(
+          subpathEntries.map((entry) => [
+            specifierOf(entry.subpath),
+            `dist/${entry.name}.${extension}`,
+          ]),
+        ),
+      );
+    }
+  });
+
+  it("TypeScript resolves each subpath's types to its .d.ts for import and its .d.cts for require", () => {
+    for (const [mode, extension] of [
+      ["import", "d.ts"],
+      ["require", "d.cts"],
+    ] as const) {
+      const resolved = Object.fromEntries(
+        specifiers().map((specifier) => {
+          const file = resolveTypes(pkg.project, specifier, mode);
+          return [specifier, file === undefined ? undefined : relative(pkg.packageDir, file)];
+        }),
+      );
+      expect(resolved).toEqual(
+        Object.fromEntries(
+          subpathEntries.map((entry) => [
+            specifierOf(entry.subpath),
+            `dist/${entry.name}.${extension}`,
+          ]),
+        ),
+      );
+    }
+  });
+
+  it("import, require and the declarations name the same exports for every subpath", () => {
+    const byImport = bySubpath("import", (namespace) => namespace.exports);
+    expect(bySubpath("require", (namespace) => namespace.exports)).toEqual(byImport);
+    for (const mode of ["import", "require"] as const) {
+      const files = specifiers().map(
+        (specifier) => resolveTypes(pkg.project, specifier, mode) ?? specifier,
+      );
+      const declared = declaredValueExports(files);
+      const declaredBySubpath = Object.fromEntries(
+        specifiers().map((specifier, index) => [specifier, declared.get(files[index] ?? "")]),
+      );
+      expect(declaredBySubpath).toEqual(byImport);
+    }
+    // Not vacuous: the root exports its classes and factories.
+    expect(byImport.toolwright).toEqual(expect.arrayContaining(["Toolbox", "toolbox", "toolSet"]));
+  });
+
+  it("the classes the entries export are exactly the branded classes these tests cover", () => {
+    for (const mode of ["import", "require"] as const) {
+      const exported = Object.values(bySubpath(mode, (namespace) => namespace.classes)).flat();
+      expect([...new Set(exported)].sort()).toEqual(CLASS_NAMES);
+    }
+  });
+
+  it("objects built with the root entry work through every other entry, in each format", () => {
+    const names = ["add_note", "broken_note", "echo", "list_guide_sections", "read_guide_section"];
+    const expected = {
+      sameLinter: true,
+      strictSchemaErrorExtendsRootClass: true,
+      strictSchemaErrorIsToolwrightError: true,
+      strictSchemaErrorCode: "STRICT_SCHEMA",
+      toolSet: names,
+      mcp: { tools: names, structuredContent: { id: "note-e" } },
+      openai: { tools: names, call: { ok: true, value: { id: "note-a" } } },
+      anthropic: {
+        tools: names,
+        call: {
+          type: "tool_result",
+          tool_use_id: "use_1",
+          content: JSON.stringify({ id: "note-b" }),
+        },
+      },
+      gemini: { tools: names, call: { name: "add_note", response: { output: { id: "note-c" } } } },
+      aiSdk: { tools: names, call: { id: "note-d" } },
+      check: { found: true, toolsChecked: names.length },
+    };
+    expect(loaded.import.crossEntry).toEqual(expected);
+    expect(loaded.require.crossEntry).toEqual(expected);
+  });
+});
+
+/** What the both-formats probe prints. */
+interface BothFormatsReport {
+  readonly classes: Record<string, Record<string, boolean>>;
+  readonly errors: string[];
+  readonly notToolwrightErrors: string[];
+  readonly wronglyInstances: string[];
+  readonly mixed: Record<string, unknown>;
+}
+
+describe("both formats in one process: the ESM copy and the CommonJS copy", () => {
+  let report: BothFormatsReport;
+
+  beforeAll(async () => {
+    report = (await pkg.probe("both-formats.mjs")) as BothFormatsReport;
+  }, PROBE_TIMEOUT);
+
+  it("an instance made by either copy is instanceof the class of the other, for every branded class", () => {
+    const holds = {
+      twoCopies: true,
+      esmInstanceOfEsm: true,
+      cjsInstanceOfCjs: true,
+      cjsInstanceOfEsm: true,
+      esmInstanceOfCjs: true,
+    };
+    expect(report.classes).toEqual(Object.fromEntries(CLASS_NAMES.map((name) => [name, holds])));
+  });
+
+  it("every error one copy raises is a ToolwrightError of the other", () => {
+    expect(report.errors.sort()).toEqual(CLASS_NAMES.filter((name) => name.endsWith("Error")));
+    expect(report.notToolwrightErrors).toEqual([]);
+  });
+
+  it("the brand answers for its own class only", () => {
+    expect(report.wronglyInstances).toEqual([]);
+  });
+
+  it("a capability of one copy works through the other copy's toolSet", () => {
+    expect(report.mixed).toEqual({
+      esmToolSetOverCjsCapability: { ok: true, value: { id: "note-x" } },
+      cjsToolSetOverEsmCapability: { ok: true, value: { id: "note-y" } },
+    });
+  });
+});
+
+describe("the bin", () => {
+  it(
+    "toolwright check, run from node_modules/.bin, sweeps a module that imports the installed package",
+    async () => {
+      const result = await pkg.run(join(pkg.project, "node_modules", ".bin", "toolwright"), [
+        "check",
+        "notes-tools.mjs",
+      ]);
+      expect(result).toMatchObject({ code: 0, stderr: "" });
+      expect(result.stdout).toMatch(/^toolwright check: 2 schemas under [\w-]+: no findings$/m);
+    },
+    PROBE_TIMEOUT,
+  );
+});

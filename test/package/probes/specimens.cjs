@@ -1,0 +1,85 @@
+// One instance of each branded class, built or provoked through one copy of toolwright.
+// CommonJS so that both the import probes and the require probe can load it.
+"use strict";
+
+/**
+ * @param {{ root: any, openai: any }} copy the `toolwright` and `toolwright/openai`
+ *   namespaces of one copy of the package
+ * @param {any} z the Zod the schemas are written with
+ * @returns {Promise<Record<string, object>>} an instance of each class, keyed by class name
+ */
+async function specimens({ root, openai }, z) {
+  const addNote = root.defineTool({
+    description: "Add a note",
+    parameters: z.object({ text: z.string().describe("The note's text") }),
+    returns: z.object({ id: z.string().describe("The note's id") }),
+    execute: ({ text }) => ({ id: `note-${text}` }),
+  });
+  const brokenNote = root.defineTool({
+    description: "Return an id that is not a string",
+    parameters: z.object({}),
+    returns: z.object({ id: z.string().describe("The note's id") }),
+    execute: () => ({ id: 1 }),
+  });
+  const echo = root.definePlay({
+    description: "Echo a text",
+    parameters: z.object({ text: z.string().describe("The text") }),
+    returns: z.object({ text: z.string().describe("The same text") }),
+    execute: ({ text }) => ({ text }),
+  });
+  const manual = new root.TextManual("guide", "# Notes\nAdd a note with add_note.");
+  const toolbox = root.toolbox("notes", "Note tools", {
+    add_note: addNote,
+    broken_note: brokenNote,
+  });
+  const playbook = root.playbook("recipes", "Note recipes", { echo });
+  const scope = new root.SessionScope({
+    user: { label: "User", schema: z.string(), default: "ada" },
+  });
+  const argumentsError = await rejection(toolbox.execute("add_note", { text: 1 }));
+  return {
+    Toolbox: toolbox,
+    ManualToolbox: new root.ManualToolbox(manual),
+    Playbook: playbook,
+    Capability: root.capability({
+      name: "notes",
+      description: "Notes",
+      toolbox,
+      manual,
+      playbook,
+    }),
+    Manual: manual,
+    TextManual: manual,
+    SessionScope: scope,
+    ToolwrightError: argumentsError,
+    ToolArgumentsError: argumentsError,
+    ToolOutputError: await rejection(toolbox.execute("broken_note", {})),
+    UnknownToolError: await rejection(toolbox.execute("missing", {})),
+    SchemaProjectionError: thrown(() => root.projectParameters("bare", z.string())),
+    ScopeUnavailableError: thrown(() => root.requireScope({})),
+    ScopeValidationError: thrown(() => scope.bind({ user: 1 })),
+    StrictSchemaError: thrown(() =>
+      openai.openAIStrictParameters("site", z.object({ site: z.string().url() })),
+    ),
+  };
+}
+
+async function rejection(promise) {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  throw new Error("expected a rejection");
+}
+
+function thrown(run) {
+  try {
+    run();
+  } catch (error) {
+    return error;
+  }
+  throw new Error("expected a throw");
+}
+
+module.exports = { specimens };
