@@ -48,6 +48,13 @@ describe("examples run as scripts", () => {
   });
 });
 
+describe("the quick start", () => {
+  it("lists the day's meetings through the boundary", async () => {
+    const { today } = await import("../../examples/quick-start");
+    expect(today).toEqual({ meetings: ["Standup", "Quarterly planning"] });
+  });
+});
+
 describe("the example agent", () => {
   it("holds real capabilities, toolboxes and playbooks", () => {
     for (const held of exampleAgent.capabilities) {

@@ -1,0 +1,85 @@
+/**
+ * Every TypeScript block of the README compiles as a user would write it: each block is a
+ * module of its own in an ESM project under `moduleResolution: nodenext`, importing
+ * `toolwright` through its built declarations (dist/, which `npm test` builds first) and
+ * the SDKs from node_modules. A block preceded by `<!-- file: name.ts -->` is the module
+ * other blocks import as `./name.js`.
+ */
+import { spawnSync } from "node:child_process";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, describe, expect, it } from "vitest";
+
+const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+// Inside the repository, so that zod and the SDKs resolve from its node_modules.
+const PROJECT = join(ROOT, "node_modules", ".cache", `readme-snippets-${process.pid}`);
+
+interface Snippet {
+  readonly file: string;
+  readonly code: string;
+  /** The README line the block starts on, for failure messages. */
+  readonly line: number;
+}
+
+function snippets(readme: string): Snippet[] {
+  const blocks = readme.matchAll(/(?:<!-- file: ([\w.-]+) -->\n)?```ts\n([\s\S]*?)```/g);
+  return [...blocks].map((block, index) => ({
+    file: block[1] ?? `block-${index + 1}.ts`,
+    code: block[2] ?? "",
+    line: readme.slice(0, block.index).split("\n").length,
+  }));
+}
+
+function writeProject(all: readonly Snippet[]): void {
+  rmSync(PROJECT, { recursive: true, force: true });
+  mkdirSync(PROJECT, { recursive: true });
+  writeFileSync(join(PROJECT, "package.json"), JSON.stringify({ type: "module" }));
+  const dist = join(ROOT, "dist");
+  const paths = {
+    toolwright: [join(dist, "index.d.ts")],
+    "toolwright/*": [join(dist, "*.d.ts")],
+  };
+  const compilerOptions = {
+    target: "ES2022",
+    module: "nodenext",
+    moduleResolution: "nodenext",
+    strict: true,
+    noEmit: true,
+    skipLibCheck: true,
+    types: ["node"],
+    typeRoots: [join(ROOT, "node_modules", "@types")],
+    paths,
+  };
+  writeFileSync(join(PROJECT, "tsconfig.json"), JSON.stringify({ compilerOptions }));
+  for (const snippet of all) writeFileSync(join(PROJECT, snippet.file), snippet.code);
+}
+
+describe("README snippets", () => {
+  const all = snippets(readFileSync(join(ROOT, "README.md"), "utf8"));
+
+  afterAll(() => rmSync(PROJECT, { recursive: true, force: true }));
+
+  it("finds the blocks, the named modules among them", () => {
+    expect(all.length).toBeGreaterThan(10);
+    expect(all.map((snippet) => snippet.file)).toEqual(
+      expect.arrayContaining(["quick-start.ts", "support.ts", "tool-set.ts"]),
+    );
+  });
+
+  it("type-check under nodenext against the built package", () => {
+    writeProject(all);
+    const tsc = join(ROOT, "node_modules", "typescript", "bin", "tsc");
+    const run = spawnSync(process.execPath, [tsc, "-p", PROJECT], { encoding: "utf8" });
+    const errors = run.stdout
+      .split("\n")
+      .filter((line) => /error TS/.test(line))
+      .map((line) => {
+        const file = line.split("(")[0] ?? "";
+        const snippet = all.find((candidate) => file.endsWith(candidate.file));
+        return snippet === undefined ? line : `README.md:${snippet.line}: ${line}`;
+      });
+    expect(errors).toEqual([]);
+    expect(run.status).toBe(0);
+  }, 120_000);
+});
