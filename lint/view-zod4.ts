@@ -167,7 +167,22 @@ function pipeSides(def: unknown): ChildEdge[] {
 function rawShape(def: unknown): unknown {
   if (typeof def !== "object" || def === null) return undefined;
   const descriptor = Object.getOwnPropertyDescriptor(def, "shape");
-  return descriptor?.get ? prop(descriptor.get, "raw") : descriptor?.value;
+  if (!descriptor?.get) return descriptor?.value;
+  if ("raw" in descriptor.get) return prop(descriptor.get, "raw");
+  return shapeCopy(descriptor.get);
+}
+
+/**
+ * zod 3.25's `zod/v4` build has no `raw` on the accessor: it spreads the shape onto `this` and
+ * returns it. Called on a scratch object, it hands back that copy and leaves the def untouched
+ * (a property getter that throws then skips the whole shape, not just its property).
+ */
+function shapeCopy(getter: () => unknown): unknown {
+  try {
+    return getter.call({});
+  } catch {
+    return undefined;
+  }
 }
 
 function objectFacts(def: unknown): Partial<SchemaNode> {

@@ -1,14 +1,27 @@
 /**
  * JSON Schema projection: one function from a schema of either Zod major to the
- * JSON Schema a named target expects. Zod 3 goes through `zod-to-json-schema`,
- * Zod 4 through Zod's own `toJSONSchema`.
+ * JSON Schema a named target expects, valid under that target's dialect.
+ *
+ * How each target is produced:
+ * - Zod 4, from zod 4.1 or later: Zod's own `toJSONSchema`, every target natively.
+ * - Zod 4 from zod 3.25's `zod/v4` build (or zod 4.0): its `toJSONSchema` knows only
+ *   `draft-7` and `draft-2020-12` (any other name prints "Invalid target" and emits
+ *   2020-12), so `openapi-3.0` is its `draft-7` output rewritten by `toOpenApi30`.
+ * - Zod 3: `zod-to-json-schema`; it has no 2020-12 target, so `draft-2020-12` is its
+ *   2019-09 output rewritten by `toDraft2020` (numeric exclusive bounds, `prefixItems`),
+ *   and `openapi-3.0` is its `openApi3` output passed through `toOpenApi30` (which
+ *   turns its array-form tuple `items` into one `items: {anyOf}`, as Zod 4 does).
+ *
+ * Both rewrites also run over Zod 4's native 2020-12 and OpenAPI output, where they
+ * change nothing; they keep the guarantee whatever build produced the schema.
  *
  * @module
  */
 
-import { toJSONSchema } from "zod/v4/core";
 import { zodToJsonSchema } from "zod-to-json-schema";
+import { toDraft2020, toOpenApi30 } from "./json-schema-dialects";
 import { type AnySchema, isZod4 } from "./schema";
+import { zod4JsonSchema } from "./zod4-json-schema";
 
 /** A JSON Schema document, as plain data. */
 export type JsonSchema = { readonly [key: string]: unknown };
@@ -76,14 +89,16 @@ function convert(
   side: SchemaSide,
   unrepresentable: Unrepresentable,
 ): JsonSchema {
-  if (isZod4(schema)) {
-    return toJSONSchema(schema as never, { target, io: side, unrepresentable }) as JsonSchema;
-  }
-  return zodToJsonSchema(schema as never, {
-    target: zod3Targets[target],
-    $refStrategy: "root",
-    effectStrategy: "input",
-  }) as JsonSchema;
+  const emitted = isZod4(schema)
+    ? zod4JsonSchema(schema, target, side, unrepresentable)
+    : (zodToJsonSchema(schema as never, {
+        target: zod3Targets[target],
+        $refStrategy: "root",
+        effectStrategy: "input",
+      }) as Record<string, unknown>);
+  if (target === "draft-2020-12") return toDraft2020(emitted);
+  if (target === "openapi-3.0") return toOpenApi30(emitted);
+  return emitted;
 }
 
 // Providers reject or ignore `$schema`; the target is the caller's to declare.

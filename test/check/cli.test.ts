@@ -3,8 +3,16 @@
  * in TypeScript against `zod` and `zod/v3`. The fixtures import toolwright's sources while
  * the CLI is the bundled build: two copies of the package, recognised by shape.
  */
-import { accessSync, constants, readFileSync } from "node:fs";
-import { join } from "node:path";
+import {
+  accessSync,
+  constants,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
+import { join, relative } from "node:path";
 import { LINT_DIALECT_NAMES, lintModelFacingSchema } from "toolwright/lint";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import config from "../../tsup.config";
@@ -16,9 +24,42 @@ import { notes } from "./fixtures/warnings-only";
 
 const FINDINGS = "test/check/fixtures/findings.ts";
 const WARNINGS = "test/check/fixtures/warnings-only.ts";
+/** The lines of fixtures/findings.ts declaring `search` and `between`. */
+const SEARCH_LINE = 10;
+const BETWEEN_LINE = 20;
 
 beforeAll(buildCli, 120_000);
 afterAll(removeCli);
+
+// Projects written per run, inside the repository so that `zod` resolves from its
+// node_modules; a dot-folder, which tsc's and Biome's globs pass over.
+const PROJECTS = mkdtempSync(join(ROOT, "test/check/.projects-"));
+afterAll(() => rmSync(PROJECTS, { recursive: true, force: true }));
+
+/** Writes `files` (path → text) under a new project folder; returns its path from ROOT. */
+function project(name: string, files: Record<string, string>): string {
+  const dir = join(PROJECTS, name);
+  for (const [file, text] of Object.entries(files)) {
+    mkdirSync(join(dir, file, ".."), { recursive: true });
+    writeFileSync(join(dir, file), text);
+  }
+  return relative(ROOT, dir);
+}
+
+/** A module exporting a clean toolbox `name`, in ESM syntax. */
+function cleanToolbox(name: string, zod = 'import { z } from "zod";'): string {
+  return `import { defineTool, toolbox } from "toolwright";
+${zod}
+
+export const ${name} = toolbox("${name}", "Tools", {
+  echo: defineTool({
+    description: "Echo a text",
+    parameters: z.object({ text: z.string().describe("What to echo") }),
+    execute: ({ text }) => text,
+  }),
+});
+`;
+}
 
 /** What the linter itself reports for the findings fixture, labelled as the CLI must label it. */
 function expectedFindings() {
@@ -112,6 +153,7 @@ describe("toolwright check, end to end", () => {
       modules: [FINDINGS],
       findings: expectedFindings().map((f) => ({
         file: FINDINGS,
+        line: f.name === "search" ? SEARCH_LINE : BETWEEN_LINE,
         label: f.label,
         agent: "shop",
         capability: "catalogue",
@@ -123,22 +165,26 @@ describe("toolwright check, end to end", () => {
         severity: f.severity,
         path: f.path,
         dialect: "gemini-bifrost",
+        dialects: ["gemini-bifrost"],
         message: f.message,
       })),
     });
   });
 
-  it("github: exits 1 with one workflow annotation per finding", () => {
+  it("github: exits 1 with one workflow annotation per finding, at the line defining the tool", () => {
+    const lines = readFileSync(join(ROOT, FINDINGS), "utf8").split("\n");
+    expect(lines[SEARCH_LINE - 1]).toBe("export const search = defineTool({");
+    expect(lines[BETWEEN_LINE - 1]).toBe("export const between = defineTool({");
     const result = runCli("check", FINDINGS, "--require-describe", "--format", "github");
     expect(result.status).toBe(1);
     expect(result.lines).toEqual([
       ...expectedFindings().map(
         (f) =>
-          `::${f.severity} file=${FINDINGS},title=toolwright [${f.code}] ${f.label}::${f.path} — ${f.message}`,
+          `::${f.severity} file=${FINDINGS},line=${f.name === "search" ? SEARCH_LINE : BETWEEN_LINE},title=toolwright [${f.code}] ${f.label}::${f.path} — ${f.message}`,
       ),
       "toolwright check: 3 schemas under gemini-bifrost: 2 errors, 1 warning",
     ]);
-    expect(result.lines[0]).toMatch(/^::error file=[^,:]+,title=[^:]+::\$\.limit — /);
+    expect(result.lines[0]).toMatch(/^::error file=[^,:]+,line=\d+,title=[^:]+::\$\.limit — /);
   });
 
   it("--max-warnings lets warnings pass up to the limit, never errors", () => {
@@ -199,8 +245,8 @@ describe("toolwright check, end to end", () => {
     const result = runCli("check", "test/check/fixtures/throwing-getter.ts", "--format", "github");
     expect(result.status).toBe(1);
     expect(result.lines).toEqual([
-      "::error file=test/check/fixtures/throwing-getter.ts,title=toolwright [schema-unreadable] lazy / unready.parameters::$ — reading parameters threw: schema registry not loaded",
-      `::error file=test/check/fixtures/throwing-getter.ts,title=toolwright [exclusive-numeric-bound] lazy / ready.parameters::$.at — ${finding?.message}`,
+      "::error file=test/check/fixtures/throwing-getter.ts,line=6,title=toolwright [schema-unreadable] lazy / unready.parameters::$ — reading parameters threw: schema registry not loaded",
+      `::error file=test/check/fixtures/throwing-getter.ts,line=16,title=toolwright [exclusive-numeric-bound] lazy / ready.parameters::$.at — ${finding?.message}`,
       "toolwright check: 2 schemas under gemini-bifrost: 2 errors, 0 warnings",
     ]);
   });
@@ -282,5 +328,150 @@ describe("toolwright check, end to end", () => {
     const direct = run(CLI, ["--help"]);
     expect(direct.status).toBe(0);
     expect(direct.stdout).toContain("check <module or glob>...");
+  });
+});
+
+describe("toolwright check never lies", () => {
+  it("--version prints the package's version", () => {
+    const { version } = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8"));
+    for (const args of [["--version"], ["-v"], ["check", "--version"]]) {
+      const result = runCli(...args);
+      expect(result.status).toBe(0);
+      expect(result.stdout).toBe(`${version}\n`);
+    }
+  });
+
+  it("loads .mts modules", () => {
+    const result = runCli("check", "test/check/fixtures/clean-esm.mts");
+    expect(result.stderr).toBe("");
+    expect(result.lines).toEqual(["toolwright check: 1 schema under gemini-bifrost: no findings"]);
+    expect(result.status).toBe(0);
+  });
+
+  it('loads .ts and .cts modules of a CommonJS package (no "type": "module")', () => {
+    const dir = project("commonjs", {
+      "package.json": JSON.stringify({ name: "cjs-tools", version: "1.0.0" }),
+      "tools.ts": cleanToolbox("esmSyntax"),
+      "more.cts": `const { defineTool, toolbox } = require("toolwright") as typeof import("toolwright");
+const { z } = require("zod") as typeof import("zod");
+
+module.exports.required = toolbox("required", "Tools", {
+  echo: defineTool({
+    description: "Echo a text",
+    parameters: z.object({ text: z.string().describe("What to echo") }),
+    execute: ({ text }) => text,
+  }),
+});
+`,
+    });
+    const result = runCli("check", `${dir}/tools.ts`, `${dir}/more.cts`);
+    expect(result.stderr).toBe("");
+    expect(result.lines).toEqual(["toolwright check: 2 schemas under gemini-bifrost: no findings"]);
+    expect(result.status).toBe(0);
+  });
+
+  it("honours tsconfig paths (JSONC, through extends) from --tsconfig", () => {
+    const rootPaths = JSON.parse(readFileSync(join(ROOT, "tsconfig.json"), "utf8")).compilerOptions
+      .paths as Record<string, string[]>;
+    const paths = Object.fromEntries(
+      Object.entries(rootPaths).map(([name, [target]]) => [name, [join(ROOT, target as string)]]),
+    );
+    const dir = project("aliases", {
+      "tsconfig.base.json": JSON.stringify({
+        compilerOptions: { baseUrl: ".", paths: { ...paths, "@shared/*": ["./lib/*"] } },
+      }),
+      "tsconfig.json":
+        '{\n  // JSON with comments, as tsc reads it\n  "extends": "./tsconfig.base.json",\n}\n',
+      "lib/schemas.ts":
+        'import { z } from "zod";\nexport const limit = z.number().int().positive().describe("How many");\n',
+      "tools.ts": `import { defineTool, toolbox } from "toolwright";
+import { z } from "zod";
+import { limit } from "@shared/schemas";
+
+export const aliased = toolbox("aliased", "Tools", {
+  list: defineTool({
+    description: "List things",
+    parameters: z.object({ limit }),
+    execute: () => [],
+  }),
+});
+`,
+    });
+    const result = runCli("check", `${dir}/tools.ts`, "--tsconfig", `${dir}/tsconfig.json`);
+    expect(result.lines[0]).toMatch(/aliased \/ list\.parameters: \[exclusive-numeric-bound\]/);
+    expect(result.status).toBe(1);
+    const missing = runCli("check", `${dir}/tools.ts`, "--tsconfig", `${dir}/absent.json`);
+    expect(missing.status).toBe(2);
+    expect(missing.stderr).toContain(`cannot read ${dir}/absent.json`);
+  });
+
+  it("exits 2, naming the module, when a module ends the process while loading", () => {
+    const result = runCli("check", "test/check/fixtures/clean.ts", "test/check/fixtures/exits.ts");
+    expect(result.status).toBe(2);
+    expect(result.stdout).toBe("");
+    expect(result.stderr).toContain(
+      "toolwright check: test/check/fixtures/exits.ts did not finish loading: the process ended (exit code 0) while importing it",
+    );
+  });
+
+  it("exits 2, naming the module, when a top-level await never settles", () => {
+    const result = runCli("check", "test/check/fixtures/never-settles.ts", "--format", "github");
+    expect(result.status).toBe(2);
+    expect(result.lines).toHaveLength(1);
+    expect(result.lines[0]).toMatch(
+      /^::error title=toolwright check::test\/check\/fixtures\/never-settles\.ts did not finish loading/,
+    );
+  });
+
+  it("exits 2 at --import-timeout when a module's import hangs on a live timer", () => {
+    const started = performance.now();
+    const result = runCli("check", "test/check/fixtures/hangs.ts", "--import-timeout", "3000");
+    expect(performance.now() - started).toBeLessThan(15_000);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain(
+      "toolwright check: test/check/fixtures/hangs.ts did not finish loading within 3000 ms (--import-timeout)",
+    );
+    expect(runCli("check", "test/check/fixtures/hangs.ts", "--import-timeout", "0").status).toBe(2);
+  });
+
+  it("reports and ends when a loaded module leaves a timer running", () => {
+    const started = performance.now();
+    const result = runCli("check", "test/check/fixtures/live-timer.ts");
+    expect(performance.now() - started).toBeLessThan(15_000);
+    expect(result.lines).toEqual(["toolwright check: 1 schema under gemini-bifrost: no findings"]);
+    expect(result.status).toBe(0);
+  });
+
+  it("sends what a module prints to stderr, so --format json stays one JSON document", () => {
+    const result = runCli("check", "test/check/fixtures/prints.ts", "--format", "json");
+    expect(result.status).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({
+      ok: true,
+      modules: ["test/check/fixtures/prints.ts"],
+    });
+    expect(result.stderr).toContain("module output on stdout");
+    expect(result.stderr).toContain("module output on stderr");
+  });
+
+  it("with several dialects, names them on each line and prints a shared finding once", () => {
+    const result = runCli(
+      "check",
+      FINDINGS,
+      "--require-describe",
+      "--dialect",
+      "gemini-bifrost",
+      "--dialect",
+      "openai",
+    );
+    expect(result.status).toBe(1);
+    const printed = result.lines.slice(0, -1);
+    expect(new Set(printed).size).toBe(printed.length);
+    expect(printed.filter((line) => line.includes("[missing-description]"))).toEqual([
+      expect.stringMatching(
+        /search\.returns: \[missing-description\] .* \(gemini-bifrost, openai\)$/,
+      ),
+    ]);
+    expect(printed.find((line) => line.includes("[tuple]"))).toMatch(/ \(gemini-bifrost\)$/);
+    expect(result.lines.at(-1)).toMatch(/under gemini-bifrost and openai: \d+ errors?, 1 warning$/);
   });
 });

@@ -14,6 +14,7 @@ import { execFile } from "node:child_process";
 import {
   cpSync,
   existsSync,
+  mkdirSync,
   mkdtempSync,
   readFileSync,
   realpathSync,
@@ -21,9 +22,14 @@ import {
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { type Lockfile, type PackedManifest, projectFiles } from "./project-lockfile";
+import {
+  type Lockfile,
+  type PackedManifest,
+  type ProjectDependencies,
+  projectFiles,
+} from "./project-lockfile";
 
 /** The repository root. */
 export const ROOT = fileURLToPath(new URL("../..", import.meta.url));
@@ -42,16 +48,26 @@ export interface InstalledPackage {
   readonly project: string;
   /** `<project>/node_modules/toolwright`. */
   readonly packageDir: string;
+  /** The tarball `npm pack` wrote (in the temporary directory). */
+  readonly tarball: string;
   /** Every path in the tarball, relative to the package root (`dist/index.js`). */
   readonly tarballFiles: readonly string[];
   /** The package.json inside the tarball. */
   readonly manifest: PackedManifest & { readonly [field: string]: unknown };
   /** Runs `node <probe> ...args` in the project and parses the JSON it prints. */
   probe(probe: string, args?: readonly string[]): Promise<unknown>;
-  /** Runs a command in the project. */
-  run(command: string, args: readonly string[]): Promise<ChildRun>;
+  /** Runs a command in the project, or in `cwd` relative to it. */
+  run(command: string, args: readonly string[], cwd?: string): Promise<ChildRun>;
   /** Removes the temporary directory, tarball included. */
   remove(): void;
+}
+
+/** What to install and write beside the probes. */
+export interface InstallOptions {
+  /** What to install beside the tarball (default: every peer it declares). */
+  readonly dependencies?: ProjectDependencies;
+  /** Files to write into the project, by path relative to it. */
+  readonly files?: Readonly<Record<string, string>>;
 }
 
 /** What `npm pack --json` reports of one package. */
@@ -65,20 +81,20 @@ interface PackReport {
  * Packs dist/ (built by `npm run build` before the tests) and installs the tarball in a
  * fresh project. The caller removes it with {@link InstalledPackage.remove}.
  */
-export async function installPackage(): Promise<InstalledPackage> {
+export async function installPackage(options: InstallOptions = {}): Promise<InstalledPackage> {
   if (!existsSync(join(ROOT, "dist", "index.js"))) {
     throw new Error("dist/ is missing: run npm run build before the package test (npm test does)");
   }
   const temp = realpathSync(mkdtempSync(join(tmpdir(), "toolwright-package-")));
   try {
-    return await installInto(temp);
+    return await installInto(temp, options);
   } catch (error) {
     rmSync(temp, { recursive: true, force: true });
     throw error;
   }
 }
 
-async function installInto(temp: string): Promise<InstalledPackage> {
+async function installInto(temp: string, options: InstallOptions): Promise<InstalledPackage> {
   // --ignore-scripts: the test packs what the build left; it never builds.
   const pack = await succeed(
     "npm",
@@ -92,10 +108,18 @@ async function installInto(temp: string): Promise<InstalledPackage> {
     readFileSync(join(ROOT, "package.json"), "utf8"),
   ) as InstalledPackage["manifest"];
   const repoLock = JSON.parse(readFileSync(join(ROOT, "package-lock.json"), "utf8")) as Lockfile;
-  const files = projectFiles(repoLock, { file, integrity: report.integrity, manifest });
+  const files = projectFiles(
+    repoLock,
+    { file, integrity: report.integrity, manifest },
+    options.dependencies,
+  );
 
   const project = join(temp, "project");
   cpSync(PROBES, project, { recursive: true });
+  for (const [path, text] of Object.entries(options.files ?? {})) {
+    mkdirSync(dirname(join(project, path)), { recursive: true });
+    writeFileSync(join(project, path), text);
+  }
   writeFileSync(join(project, "package.json"), `${JSON.stringify(files.packageJson, null, 2)}\n`);
   writeFileSync(join(project, "package-lock.json"), `${JSON.stringify(files.lockfile, null, 2)}\n`);
   // --ignore-scripts: no install script of a dependency runs; the package has none.
@@ -114,6 +138,7 @@ async function installInto(temp: string): Promise<InstalledPackage> {
   return {
     project,
     packageDir,
+    tarball: file,
     tarballFiles: report.files.map((entry) => entry.path).sort(),
     manifest: JSON.parse(readFileSync(join(packageDir, "package.json"), "utf8")),
     async probe(probe, args = []) {
@@ -124,7 +149,7 @@ async function installInto(temp: string): Promise<InstalledPackage> {
         throw new Error(`${probe} printed no JSON:\n${result.stdout}\n${result.stderr}`);
       }
     },
-    run: (command, args) => run(command, args, project),
+    run: (command, args, cwd = ".") => run(command, args, join(project, cwd)),
     remove: () => rmSync(temp, { recursive: true, force: true }),
   };
 }

@@ -14,16 +14,22 @@
  */
 import { readFileSync } from "node:fs";
 import { join, relative } from "node:path";
+import { publint } from "publint";
+import { formatMessage } from "publint/utils";
 import ts from "typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { entries, specifierOf } from "../../tsup.config";
+import { INSTALLS, type Installs } from "./consumer-fixtures";
+import { describeConsumerMatrix } from "./consumer-matrix";
 import { declaredValueExports, type LoadMode, resolveTypes } from "./declared-exports";
 import { definesClass, kindOf, linksOf, reachable, specifiersOf } from "./dist-links";
 import { type InstalledPackage, installPackage, ROOT } from "./installed-package";
 
-// Packing and an offline install of ~160 packages: ~15 s alone, more beside other tests.
+// Packing and an offline install of ~160 packages: ~15 s alone, ~25 s for the two installs
+// at once, more beside other tests; removing them takes seconds too.
 const INSTALL_TIMEOUT = 300_000;
 const PROBE_TIMEOUT = 120_000;
+const ATTW = join(ROOT, "node_modules", "@arethetypeswrong", "cli", "dist", "index.js");
 
 type Entry = (typeof entries)[number];
 type SubpathEntry = Extract<Entry, { subpath: string }>;
@@ -54,12 +60,26 @@ const CLASSES = {
 const CLASS_NAMES = Object.keys(CLASSES).sort();
 
 let pkg: InstalledPackage;
+let zod3: InstalledPackage;
 
+// Two installs at once: every peer with Zod 4 (`pkg`, for the tests in this file and the
+// consumer matrix) and every peer with Zod 3.25 as `zod` (the matrix only).
 beforeAll(async () => {
-  pkg = await installPackage();
+  const [zod4Install, zod3Install] = await Promise.allSettled([
+    installPackage(INSTALLS.zod4),
+    installPackage(INSTALLS.zod3),
+  ]);
+  if (zod4Install.status === "fulfilled") pkg = zod4Install.value;
+  if (zod3Install.status === "fulfilled") zod3 = zod3Install.value;
+  for (const install of [zod4Install, zod3Install]) {
+    if (install.status === "rejected") throw install.reason;
+  }
 }, INSTALL_TIMEOUT);
 
-afterAll(() => pkg?.remove());
+afterAll(() => {
+  pkg?.remove();
+  zod3?.remove();
+}, INSTALL_TIMEOUT);
 
 /** The text of a file of the installed package, or `undefined` when the tarball lacks it. */
 function read(path: string): string | undefined {
@@ -151,6 +171,52 @@ describe("package.json, the build entries, tsconfig.json and the tarball agree",
     const built = /^dist\/[\w-]+\.(js|cjs|d\.ts|d\.cts|js\.map|cjs\.map)$/;
     const other = /^(package\.json|README\.md|LICENSE)$/;
     expect(pkg.tarballFiles.filter((path) => !built.test(path) && !other.test(path))).toEqual([]);
+  });
+});
+
+describe("what TypeScript and the package linters see", () => {
+  it("typesVersions maps each subpath to its .d.ts, for TypeScript's node10 resolution", () => {
+    expect(pkg.manifest.typesVersions).toEqual({
+      "*": Object.fromEntries(
+        subpathEntries
+          .filter((entry) => entry.subpath !== ".")
+          .map((entry) => [entry.subpath.slice(2), [`./dist/${entry.name}.d.ts`]]),
+      ),
+    });
+  });
+
+  it(
+    "are-the-types-wrong finds no problem with any entry under node10, node16 (CJS, ESM) or bundler",
+    async () => {
+      const result = await pkg.run(process.execPath, [ATTW, pkg.tarball, "--format", "json"]);
+      const { analysis, problems } = JSON.parse(result.stdout) as {
+        analysis: { entrypoints: Record<string, { resolutions: Record<string, unknown> }> };
+        problems: Record<string, unknown>;
+      };
+      expect(problems).toEqual({});
+      expect(result.code).toBe(0);
+      const checked = Object.fromEntries(
+        Object.entries(analysis.entrypoints).map(([subpath, entry]) => [
+          subpath,
+          Object.keys(entry.resolutions).sort(),
+        ]),
+      );
+      const kinds = ["bundler", "node10", "node16-cjs", "node16-esm"];
+      expect(checked).toEqual(
+        Object.fromEntries(
+          [...subpathEntries.map((entry) => entry.subpath), "./package.json"].map((subpath) => [
+            subpath,
+            kinds,
+          ]),
+        ),
+      );
+    },
+    PROBE_TIMEOUT,
+  );
+
+  it("publint reports nothing, suggestions included", async () => {
+    const { messages, pkg: manifest } = await publint({ pkgDir: pkg.packageDir, pack: false });
+    expect(messages.map((message) => formatMessage(message, manifest))).toEqual([]);
   });
 });
 
@@ -395,3 +461,5 @@ describe("the bin", () => {
     PROBE_TIMEOUT,
   );
 });
+
+describeConsumerMatrix((): Installs => ({ zod4: pkg, zod3 }));

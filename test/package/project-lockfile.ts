@@ -60,25 +60,50 @@ export interface ProjectFiles {
 }
 
 /**
- * The project that depends on the tarball and on every peer it declares, each peer at
- * the version the repository's lockfile holds. Every other package is the entry the
- * repository's lockfile resolves, at the same place in node_modules, so the install
- * reproduces the repository's tree for the packages the project needs.
+ * What the project installs beside the tarball: each package's name, and the location of
+ * the repository's lockfile entry it installs from, e.g. `{ zod: "node_modules/zod-3-25" }`
+ * installs the repository's aliased Zod 3.25 as `zod` (the same tarball, so the npm cache
+ * holds it).
  */
-export function projectFiles(repoLock: Lockfile, tarball: PackedTarball): ProjectFiles {
-  const { manifest } = tarball;
-  const peers = Object.fromEntries(
-    Object.keys(manifest.peerDependencies ?? {}).map((name) => [
-      name,
-      lockedVersion(repoLock, name),
-    ]),
+export type ProjectDependencies = Readonly<Record<string, string>>;
+
+/** Every peer the package declares, each from its own entry in the repository's lockfile. */
+export function peerDependenciesOf(manifest: PackedManifest): ProjectDependencies {
+  return Object.fromEntries(
+    Object.keys(manifest.peerDependencies ?? {}).map((name) => [name, `node_modules/${name}`]),
   );
-  const dependencies = { [manifest.name]: `file:${tarball.file}`, ...peers };
-  const starts = [...Object.keys(peers), ...Object.keys(manifest.dependencies ?? {})].map(
+}
+
+/**
+ * The project that depends on the tarball and on `dependencies` (by default every peer
+ * the tarball declares), each at the version of the repository's lockfile entry it names.
+ * Every other package is the entry the repository's lockfile resolves, at the same place
+ * in node_modules, so the install reproduces the repository's tree for the packages the
+ * project needs.
+ */
+export function projectFiles(
+  repoLock: Lockfile,
+  tarball: PackedTarball,
+  dependencies: ProjectDependencies = peerDependenciesOf(tarball.manifest),
+): ProjectFiles {
+  const { manifest } = tarball;
+  // Each dependency's entry moved to node_modules/<name>, where its dependents find it.
+  const placed = Object.fromEntries(
+    Object.entries(dependencies).map(([name, location]) => {
+      const { name: _alias, ...entry } = entryAt(repoLock, location);
+      return [`node_modules/${name}`, entry];
+    }),
+  );
+  const lock: Lockfile = { ...repoLock, packages: { ...repoLock.packages, ...placed } };
+  const versions = Object.fromEntries(
+    Object.keys(dependencies).map((name) => [name, lockedVersion(lock, name)]),
+  );
+  const allDependencies = { [manifest.name]: `file:${tarball.file}`, ...versions };
+  const starts = [...Object.keys(versions), ...Object.keys(manifest.dependencies ?? {})].map(
     (name) => `node_modules/${name}`,
   );
   const packages: Record<string, LockEntry> = {
-    "": { name: "toolwright-package-test", dependencies },
+    "": { name: "toolwright-package-test", dependencies: allDependencies },
     [`node_modules/${manifest.name}`]: {
       version: manifest.version,
       resolved: `file:${tarball.file}`,
@@ -91,12 +116,23 @@ export function projectFiles(repoLock: Lockfile, tarball: PackedTarball): Projec
       bin: manifest.bin,
       engines: manifest.engines,
     },
-    ...closure(repoLock, starts),
+    ...closure(lock, starts),
   };
   return {
-    packageJson: { name: "toolwright-package-test", private: true, dependencies },
+    packageJson: {
+      name: "toolwright-package-test",
+      private: true,
+      dependencies: allDependencies,
+    },
     lockfile: { name: "toolwright-package-test", lockfileVersion: 3, requires: true, packages },
   };
+}
+
+function entryAt(lock: Lockfile, location: string): LockEntry {
+  const entry = lock.packages[location];
+  if (entry === undefined)
+    throw new Error(`package-lock.json holds no ${location}; run npm install`);
+  return entry;
 }
 
 function lockedVersion(lock: Lockfile, name: string): string {
@@ -119,7 +155,7 @@ function closure(lock: Lockfile, starts: readonly string[]): Record<string, Lock
     if (Object.hasOwn(found, location)) continue;
     const entry = lock.packages[location];
     if (entry === undefined) throw new Error(`package-lock.json holds no ${location}`);
-    found[location] = asDependency(entry);
+    found[location] = asDependency(location, entry);
     const names = [
       ...Object.keys(entry.dependencies ?? {}),
       ...Object.keys(entry.optionalDependencies ?? {}),
@@ -137,11 +173,31 @@ function closure(lock: Lockfile, starts: readonly string[]): Record<string, Lock
 /**
  * The repository's entry as a dependency of the fresh project: its dev and peer flags
  * dropped (everything here is a production dependency), optional kept so that npm skips
- * the platform packages (`@esbuild/<platform>`) this machine cannot use.
+ * the platform packages (`@esbuild/<platform>`) this machine cannot use, and its tarball's
+ * registry address added when the lockfile leaves it out. With the address and the
+ * integrity, npm reads the tarball from its cache by integrity and needs no packument:
+ * `npm install <name>` caches the full packument, which `npm ci` would not find, so a
+ * package added by `npm install` would otherwise fail offline (ENOTCACHED).
  */
-function asDependency(entry: LockEntry): LockEntry {
+function asDependency(location: string, entry: LockEntry): LockEntry {
   const { dev: _dev, devOptional, peer: _peer, optional, ...rest } = entry;
-  return optional === true || devOptional === true ? { ...rest, optional: true } : rest;
+  const withAddress = { ...rest, resolved: rest.resolved ?? registryAddress(location, entry) };
+  return optional === true || devOptional === true
+    ? { ...withAddress, optional: true }
+    : withAddress;
+}
+
+/** Where the public registry serves the tarball of a registry entry, or `undefined`. */
+function registryAddress(location: string, entry: LockEntry): string | undefined {
+  if (entry.version === undefined || entry.integrity === undefined || entry.link === true) {
+    return undefined;
+  }
+  const name =
+    typeof entry.name === "string"
+      ? entry.name
+      : location.slice(location.lastIndexOf("node_modules/") + "node_modules/".length);
+  const file = name.slice(name.indexOf("/") + 1);
+  return `https://registry.npmjs.org/${name}/-/${file}-${entry.version}.tgz`;
 }
 
 function resolveFrom(lock: Lockfile, location: string, name: string): string | undefined {

@@ -12,6 +12,9 @@ import { messageOf } from "../../core/describe";
 export type Format = "text" | "json" | "github";
 const FORMATS: readonly Format[] = ["text", "json", "github"];
 
+/** Milliseconds a module may take to import before the check gives up on it. */
+export const DEFAULT_IMPORT_TIMEOUT = 30_000;
+
 /** The usage text `--help` prints. */
 export const CHECK_USAGE = `Usage: toolwright check <module or glob>... [options]
 
@@ -26,7 +29,11 @@ Options:
   --require-describe    Warn (missing-description) on fields without .describe()
   --format <format>     text (default), json, or github (workflow annotations)
   --max-warnings <n>    Pass with up to n warnings (default: 0; errors always fail)
+  --tsconfig <path>     Take import aliases (compilerOptions.paths) from this tsconfig
+                        (default: the nearest tsconfig.json at or above the working directory)
+  --import-timeout <ms> Fail when a module takes longer to import (default: ${DEFAULT_IMPORT_TIMEOUT})
   --verbose             List each schema as it is checked (on stderr)
+  -v, --version         Print toolwright's version
   -h, --help            Show this help
 
 Exit codes: 0 clean, 1 findings, 2 usage or load error.
@@ -44,17 +51,22 @@ export interface CheckOptions {
   /** Whether `--max-warnings` was given: only then does the summary name the limit. */
   readonly explicitMaxWarnings: boolean;
   readonly verbose: boolean;
+  /** `--tsconfig`, as given; `undefined` for the nearest tsconfig.json. */
+  readonly tsconfig: string | undefined;
+  /** Milliseconds one module may take to import. */
+  readonly importTimeout: number;
 }
 
 /** What a command line asks for. */
 export type CheckCommand =
   | { readonly kind: "check"; readonly options: CheckOptions }
   | { readonly kind: "help" }
+  | { readonly kind: "version" }
   | { readonly kind: "usage-error"; readonly message: string };
 
 /**
- * Reads `argv` (the arguments after `check`). `--help` wins over every other argument;
- * otherwise the first invalid one is the usage error.
+ * Reads `argv` (the arguments after `check`). `--help`, then `--version`, win over every
+ * other argument; otherwise the first invalid one is the usage error.
  */
 export function parseCheckArgs(argv: readonly string[]): CheckCommand {
   let parsed: ReturnType<typeof parse>;
@@ -65,6 +77,7 @@ export function parseCheckArgs(argv: readonly string[]): CheckCommand {
   }
   const { values, positionals } = parsed;
   if (values.help) return { kind: "help" };
+  if (values.version) return { kind: "version" };
   const dialects = values.dialect ?? ["gemini-bifrost"];
   const unknown = dialects.filter((name) => !isDialect(name));
   if (unknown.length > 0) {
@@ -76,9 +89,15 @@ export function parseCheckArgs(argv: readonly string[]): CheckCommand {
   if (!FORMATS.includes(format)) {
     return invalid(`unknown format '${values.format}'; use one of: ${FORMATS.join(", ")}`);
   }
-  const maxWarnings = parseMaxWarnings(values["max-warnings"]);
+  const maxWarnings = parseWholeNumber(values["max-warnings"], 0);
   if (maxWarnings === undefined) {
     return invalid(`--max-warnings expects a whole number >= 0, got '${values["max-warnings"]}'`);
+  }
+  const importTimeout = parseWholeNumber(values["import-timeout"], DEFAULT_IMPORT_TIMEOUT);
+  if (importTimeout === undefined || importTimeout === 0) {
+    return invalid(
+      `--import-timeout expects milliseconds, a whole number > 0, got '${values["import-timeout"]}'`,
+    );
   }
   if (positionals.length === 0) return invalid("name at least one module or glob to check");
   const options: CheckOptions = {
@@ -89,6 +108,8 @@ export function parseCheckArgs(argv: readonly string[]): CheckCommand {
     maxWarnings,
     explicitMaxWarnings: values["max-warnings"] !== undefined,
     verbose: values.verbose ?? false,
+    tsconfig: values.tsconfig,
+    importTimeout,
   };
   return { kind: "check", options };
 }
@@ -104,14 +125,17 @@ function parse(argv: readonly string[]) {
       format: { type: "string" },
       "max-warnings": { type: "string" },
       verbose: { type: "boolean" },
+      tsconfig: { type: "string" },
+      "import-timeout": { type: "string" },
+      version: { type: "boolean", short: "v" },
       help: { type: "boolean", short: "h" },
     },
   });
 }
 
-/** `--max-warnings`'s value (0 when absent); `undefined` when it is no whole number. */
-function parseMaxWarnings(text: string | undefined): number | undefined {
-  if (text === undefined) return 0;
+/** A whole-number option's value (`fallback` when absent); `undefined` when it is none. */
+function parseWholeNumber(text: string | undefined, fallback: number): number | undefined {
+  if (text === undefined) return fallback;
   const count = Number(text);
   return /^\d+$/.test(text) && Number.isSafeInteger(count) ? count : undefined;
 }

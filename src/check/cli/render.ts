@@ -1,37 +1,70 @@
 /**
  * What `toolwright check` prints on stdout for a finished sweep: one line per finding and a
- * summary, one JSON document, or GitHub Actions workflow annotations.
+ * summary, one JSON document, or GitHub Actions workflow annotations that point at the line
+ * defining the tool.
  *
  * @module
  */
-import {
-  describeCounts,
-  describeCoverage,
-  formatAnnotation,
-  formatFinding,
-  type SweepFinding,
-  type SweepReport,
-} from "toolwright/check";
+import type { SweepReport } from "toolwright/check";
 import type { CheckOptions } from "./arguments";
+import type { CheckModule } from "./check-worker";
+import type { MergedFinding } from "./merge-findings";
+import type { SourceLines } from "./source-lines";
 
-/** What the output needs beside the report: the verdict and the modules swept. */
+/** What the output needs beside the report. */
 export interface RenderContext
   extends Pick<CheckOptions, "format" | "maxWarnings" | "explicitMaxWarnings"> {
+  /** The findings to print, merged across dialects. */
+  readonly findings: readonly MergedFinding[];
+  readonly errorCount: number;
+  readonly warningCount: number;
   /** Whether the command fails: errors, or more warnings than allowed. */
   readonly failed: boolean;
   /** The modules swept, as displayed. */
   readonly modules: readonly string[];
+  /** Finds the line defining a tool, for annotations. */
+  readonly lines: SourceLines;
+  /** `toolwright/check`'s formatters. */
+  readonly check: Pick<CheckModule, "formatFinding" | "describeCounts" | "describeCoverage">;
 }
 
 /** The lines to print on stdout, each written as one `stdout` call. */
 export function renderReport(report: SweepReport, context: RenderContext): string[] {
   if (context.format === "json") return [JSON.stringify(jsonReport(report, context), null, 2)];
-  const lines = report.findings.map((finding) =>
+  const several = report.dialects.length > 1;
+  const lines = context.findings.map((finding) =>
     context.format === "github"
-      ? formatAnnotation(finding, finding.source)
-      : `${finding.source ?? "?"}: ${formatFinding(finding)}`,
+      ? annotation(finding, context.lines.lineOf(finding.source, finding.name), several)
+      : `${finding.source ?? "?"}: ${context.check.formatFinding(finding)}${dialectNote(finding, several)}`,
   );
   return [...lines, summarise(report, context)];
+}
+
+// With one dialect checked, every line would name the same one: it is left to the summary.
+function dialectNote(finding: MergedFinding, several: boolean): string {
+  return several && finding.dialects.length > 0 ? ` (${finding.dialects.join(", ")})` : "";
+}
+
+/**
+ * A workflow command for one finding:
+ * `::error file=src/tools.ts,line=12,title=toolwright [tuple] meetings / list.parameters::$.range — …`.
+ */
+function annotation(finding: MergedFinding, line: number | undefined, several: boolean): string {
+  const properties = [
+    ...(finding.source === undefined ? [] : [`file=${escapeProperty(finding.source)}`]),
+    ...(line === undefined ? [] : [`line=${line}`]),
+    `title=${escapeProperty(`toolwright [${finding.code}] ${finding.label}${dialectNote(finding, several)}`)}`,
+  ].join(",");
+  const level = finding.severity === "error" ? "error" : "warning";
+  return `::${level} ${properties}::${escapeData(`${finding.path} — ${finding.message}`)}`;
+}
+
+function escapeData(text: string): string {
+  return text.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+}
+
+function escapeProperty(text: string): string {
+  return escapeData(text).replace(/:/g, "%3A").replace(/,/g, "%2C");
 }
 
 function jsonReport(report: SweepReport, context: RenderContext) {
@@ -41,18 +74,19 @@ function jsonReport(report: SweepReport, context: RenderContext) {
     toolsChecked: report.toolsChecked,
     dialects: report.dialects,
     requireDescribe: report.requireDescribe,
-    errorCount: report.errorCount,
-    warningCount: report.warningCount,
+    errorCount: context.errorCount,
+    warningCount: context.warningCount,
     maxWarnings: context.maxWarnings,
     modules: context.modules,
-    findings: report.findings.map(jsonFinding),
+    findings: context.findings.map((finding) => jsonFinding(finding, context.lines)),
   };
 }
 
 // Absent parts are `null`, not left out, so every finding has the same keys.
-function jsonFinding(finding: SweepFinding) {
+function jsonFinding(finding: MergedFinding, lines: SourceLines) {
   return {
     file: finding.source ?? null,
+    line: lines.lineOf(finding.source, finding.name) ?? null,
     label: finding.label,
     agent: finding.agent ?? null,
     capability: finding.capability ?? null,
@@ -64,16 +98,17 @@ function jsonFinding(finding: SweepFinding) {
     severity: finding.severity,
     path: finding.path,
     dialect: finding.dialect ?? null,
+    dialects: finding.dialects,
     message: finding.message,
   };
 }
 
 function summarise(report: SweepReport, context: RenderContext): string {
-  const head = `toolwright check: ${describeCoverage(report)}`;
-  if (report.findings.length === 0) return `${head}: no findings`;
-  const counts = describeCounts(report);
+  const head = `toolwright check: ${context.check.describeCoverage(report)}`;
+  if (context.findings.length === 0) return `${head}: no findings`;
+  const counts = context.check.describeCounts(context);
   const over =
-    report.errorCount === 0 && context.failed && context.explicitMaxWarnings
+    context.errorCount === 0 && context.failed && context.explicitMaxWarnings
       ? ` (more than --max-warnings ${context.maxWarnings})`
       : "";
   return `${head}: ${counts}${over}`;

@@ -1,25 +1,34 @@
 /**
- * `toolwright check`: the command line read, the modules loaded, the sweep run and its
- * output printed, as a function of `argv` returning the exit code (0 clean, 1 findings,
- * 2 usage or load error).
+ * `toolwright check`: the command line read, the modules loaded and swept in a worker
+ * process, and the outcome printed, as a function of `argv` returning the exit code
+ * (0 clean, 1 findings, 2 usage or load error).
  *
  * @module
  */
-import {
-  formatErrorAnnotation,
-  type SweepOptions,
-  type SweepRoot,
-  sweepModelFacingSchemas,
-} from "toolwright/check";
 import { CHECK_USAGE, type CheckOptions, type Format, parseCheckArgs } from "./arguments";
-import { loadRoots } from "./load-modules";
+import type { CheckModule } from "./check-worker";
+import { countFindings, mergeFindings } from "./merge-findings";
 import { renderReport } from "./render";
+import { resolveInputs, unmatchedInputs } from "./resolve-inputs";
+import { runInWorker, type WorkerOutcome } from "./run-worker";
+import { SourceLines } from "./source-lines";
+import { readTsconfigAliases } from "./tsconfig-paths";
+import { packageVersion } from "./version";
 
-/** Where the CLI writes and which directory paths are relative to. */
+/** Where the CLI writes, which directory paths are relative to, and what it runs with. */
 export interface CheckIO {
   readonly cwd: string;
   readonly stdout: (line: string) => void;
   readonly stderr: (line: string) => void;
+  /** Receives the worker's own output (what the modules print), never stdout. */
+  readonly relay: (chunk: Buffer) => void;
+  /** The CLI file: the worker runs it again. */
+  readonly script: string;
+  /**
+   * Imports `toolwright/check`, or resolves to why it cannot be imported (a Zod older than
+   * toolwright supports makes it throw): only a command that checks needs it.
+   */
+  readonly importCheck: () => Promise<CheckModule | { readonly problem: string }>;
 }
 
 /** Runs `toolwright check` with `argv` (the arguments after `check`); resolves to the exit code. */
@@ -30,33 +39,63 @@ export async function runCheck(argv: readonly string[], io: CheckIO): Promise<nu
     io.stdout(CHECK_USAGE);
     return 0;
   }
+  if (command.kind === "version") {
+    io.stdout(packageVersion(io.script) ?? "unknown");
+    return 0;
+  }
   const { options } = command;
-  const loaded = await loadRoots(options.inputs, options.verbose, io);
-  if (!loaded.ok) return loadErrors(io, options.format, loaded.problems);
-  return check(loaded.roots, loaded.modules, options, io);
+  const check = await io.importCheck();
+  if ("problem" in check) {
+    io.stderr(`toolwright check: ${check.problem}`);
+    return 2;
+  }
+  const outcome = await load(options, io);
+  if (outcome.kind === "problems") return loadErrors(io, check, options.format, outcome.problems);
+  return report(outcome, options, { ...io, check });
 }
 
-/** Sweeps `roots`, prints the result, and returns the exit code. */
-function check(
-  roots: readonly SweepRoot[],
-  modules: readonly string[],
-  options: CheckOptions,
-  io: CheckIO,
-): number {
-  const report = sweepModelFacingSchemas(roots, sweepOptions(options, io));
-  const failed = report.errorCount > 0 || report.warningCount > options.maxWarnings;
-  for (const line of renderReport(report, { ...options, failed, modules })) io.stdout(line);
-  return failed ? 1 : 0;
-}
-
-function sweepOptions(options: CheckOptions, io: CheckIO): SweepOptions {
-  return {
+/** Resolves the inputs and the tsconfig here, and loads and sweeps in the worker. */
+async function load(options: CheckOptions, io: CheckIO): Promise<WorkerOutcome> {
+  const inputs = resolveInputs(options.inputs, io.cwd);
+  const unmatched = unmatchedInputs(inputs);
+  if (unmatched.length > 0) return { kind: "problems", problems: unmatched };
+  const tsconfig = readTsconfigAliases(io.cwd, options.tsconfig);
+  if (!tsconfig.ok) return { kind: "problems", problems: [tsconfig.problem] };
+  const job = {
+    cwd: io.cwd,
+    inputs,
+    aliases: tsconfig.aliases,
     dialects: options.dialects,
     requireDescribe: options.requireDescribe,
-    ...(options.verbose && {
-      onSchema: (schema) => io.stderr(`checking ${schema.source ?? "?"}: ${schema.label}`),
-    }),
+    verbose: options.verbose,
   };
+  return runInWorker(job, {
+    script: io.script,
+    importTimeout: options.importTimeout,
+    relay: io.relay,
+  });
+}
+
+/** Prints the sweep's outcome and returns the exit code. */
+function report(
+  outcome: Extract<WorkerOutcome, { kind: "report" }>,
+  options: CheckOptions,
+  io: CheckIO & { readonly check: CheckModule },
+): number {
+  const findings = mergeFindings(outcome.report.findings);
+  const counts = countFindings(findings);
+  const failed = counts.errorCount > 0 || counts.warningCount > options.maxWarnings;
+  const lines = renderReport(outcome.report, {
+    ...options,
+    ...counts,
+    findings,
+    failed,
+    modules: outcome.modules,
+    lines: new SourceLines(io.cwd),
+    check: io.check,
+  });
+  for (const line of lines) io.stdout(line);
+  return failed ? 1 : 0;
 }
 
 function usageError(io: CheckIO, message: string): number {
@@ -65,10 +104,15 @@ function usageError(io: CheckIO, message: string): number {
   return 2;
 }
 
-function loadErrors(io: CheckIO, format: Format, problems: readonly string[]): number {
+function loadErrors(
+  io: CheckIO,
+  check: CheckModule,
+  format: Format,
+  problems: readonly string[],
+): number {
   for (const problem of problems) {
     io.stderr(`toolwright check: ${problem}`);
-    if (format === "github") io.stdout(formatErrorAnnotation(problem));
+    if (format === "github") io.stdout(check.formatErrorAnnotation(problem));
   }
   return 2;
 }
