@@ -14,7 +14,8 @@
  * @module
  */
 import { describeIssues, parserFor } from "../zod/parse";
-import type { AnySchema, SchemaError } from "../zod/schema";
+import type { AnySchema, SchemaError, SchemaIssue } from "../zod/schema";
+import { messageOf } from "./describe";
 import { factoryOf, isReturnsViolation } from "./factory-execute";
 import type { MaybePromise, ToolExecutionContext } from "./tool-definition";
 
@@ -32,8 +33,11 @@ export type BoundaryOutcome =
   | {
       readonly kind: "invalid-arguments" | "invalid-output";
       readonly name: string;
-      readonly error: SchemaError;
-      /** One `path: message` per issue. */
+      /** The `ZodError`, or what the schema threw while parsing (a refinement, a stack overflow). */
+      readonly error: unknown;
+      /** The schema's issues; none when it threw. */
+      readonly issues: readonly SchemaIssue[];
+      /** What went wrong, readable: one `path: message` per issue, bounded. */
       readonly detail: string;
     }
   | { readonly kind: "thrown"; readonly name: string; readonly error: unknown };
@@ -76,6 +80,7 @@ export async function runCall<Owner, T>(
   let callable: Callable | undefined;
   let value: unknown;
   let failed: FailedOutcome | undefined;
+  let parsing = false;
   // Each step awaits only a real promise: a synchronous step costs no microtask.
   try {
     const callables = caller.callables(owner);
@@ -87,8 +92,10 @@ export async function runCall<Owner, T>(
       // as its `parameters` are still the ones it was built with.
       const factory = factoryOf(callable.execute);
       const plan = factory?.parameters === callable.parameters ? factory : undefined;
+      parsing = true;
       let parsed = (plan?.parseArguments ?? parserFor(callable.parameters))(args);
       if (parsed instanceof Promise) parsed = await parsed;
+      parsing = false;
       if (!parsed.success) {
         failed = schemaFailure("invalid-arguments", name, parsed.error);
       } else {
@@ -103,9 +110,7 @@ export async function runCall<Owner, T>(
       }
     }
   } catch (error) {
-    failed = isReturnsViolation(error, callable?.returns)
-      ? { kind: "invalid-output", name, error: error.cause, detail: error.detail }
-      : { kind: "thrown", name, error };
+    failed = parsing ? parseThrew(name, error) : thrownFailure(name, error, callable);
   }
   return failed === undefined ? caller.value(value, owner, name) : caller.failure(failed, owner);
 }
@@ -115,7 +120,24 @@ function schemaFailure(
   name: string,
   error: SchemaError,
 ): FailedOutcome {
-  return { kind, name, error, detail: describeIssues(error.issues) };
+  return { kind, name, error, issues: error.issues, detail: describeIssues(error.issues) };
+}
+
+// A refinement or transform that throws, or input deep enough to overflow the stack, is
+// still the arguments' fault: named as such, never escaping as a bare error.
+function parseThrew(name: string, error: unknown): FailedOutcome {
+  const detail = `parsing them threw: ${messageOf(error)}`;
+  return { kind: "invalid-arguments", name, error, issues: [], detail };
+}
+
+function thrownFailure(
+  name: string,
+  error: unknown,
+  callable: Callable | undefined,
+): FailedOutcome {
+  if (!isReturnsViolation(error, callable?.returns)) return { kind: "thrown", name, error };
+  const { cause } = error;
+  return { kind: "invalid-output", name, error: cause, issues: cause.issues, detail: error.detail };
 }
 
 function isThenable(value: unknown): value is PromiseLike<unknown> {

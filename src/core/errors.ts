@@ -52,10 +52,14 @@ export class ToolArgumentsError extends ToolwrightError {
   /** Zod's issues, as the `ZodError` in `cause` reports them. */
   readonly issues: readonly SchemaIssue[];
 
-  constructor(tool: string, detail: string, cause: SchemaError) {
+  /**
+   * @param cause - The `ZodError`, or what the schema threw while parsing.
+   * @param issues - The schema's issues; by default the `cause`'s, none when it threw.
+   */
+  constructor(tool: string, detail: string, cause: unknown, issues = issuesOf(cause)) {
     super(`tool '${tool}' received invalid arguments: ${detail}`, { cause });
     this.tool = tool;
-    this.issues = cause.issues;
+    this.issues = issues;
   }
 
   static {
@@ -75,7 +79,7 @@ export class ToolOutputError extends ToolwrightError {
   constructor(tool: string, detail: string, cause: SchemaError) {
     super(`tool '${tool}' output violated its returns schema: ${detail}`, { cause });
     this.tool = tool;
-    this.issues = cause.issues;
+    this.issues = issuesOf(cause);
   }
 
   static {
@@ -154,4 +158,9 @@ export class ScopeValidationError extends ToolwrightError {
   static {
     brand(ScopeValidationError, "ScopeValidationError");
   }
+}
+
+function issuesOf(cause: unknown): readonly SchemaIssue[] {
+  const issues = (cause as Partial<SchemaError> | null | undefined)?.issues;
+  return Array.isArray(issues) ? issues : [];
 }

@@ -5,6 +5,7 @@
  * @module
  */
 import type { JsonSchema, JsonSchemaTarget } from "../zod/json-schema";
+import type { SchemaError } from "../zod/schema";
 import { type Caller, type CallOutcome, type FailedOutcome, runCall } from "./boundary";
 import { brand } from "./brand";
 import { messageOf } from "./describe";
@@ -96,9 +97,9 @@ function toolFailure(outcome: FailedOutcome, toolbox: Toolbox): unknown {
     case "unknown-name":
       return new UnknownToolError(outcome.name, toolbox.name, toolbox.getToolNames().sort());
     case "invalid-arguments":
-      return new ToolArgumentsError(outcome.name, outcome.detail, outcome.error);
+      return new ToolArgumentsError(outcome.name, outcome.detail, outcome.error, outcome.issues);
     case "invalid-output":
-      return new ToolOutputError(outcome.name, outcome.detail, outcome.error);
+      return new ToolOutputError(outcome.name, outcome.detail, outcome.error as SchemaError);
     case "thrown":
       return outcome.error;
     default:

@@ -302,7 +302,8 @@ function failure(error: string): CallOutcome {
 }
 
 function cancelled(name: string, signal: AbortSignal): CallOutcome {
-  const reason = signal.reason instanceof Error ? `: ${signal.reason.message}` : "";
+  // An abort reason is any value, a hostile one included: described, never read raw.
+  const reason = isError(signal.reason) ? `: ${messageOf(signal.reason)}` : "";
   return failure(`call to '${name}' was cancelled${reason}`);
 }
 
@@ -437,4 +438,12 @@ function entryOf(
 
 function label(entry: ToolSetEntry): string {
   return `${entry.kind} '${entry.capability}/${entry.name}'`;
+}
+
+function isError(value: unknown): boolean {
+  try {
+    return value instanceof Error;
+  } catch {
+    return false;
+  }
 }

@@ -90,12 +90,28 @@ function isAsyncParseError(error: unknown): boolean {
   );
 }
 
-/** One line per issue: `path: message`, joined with `; `. */
+/** At most this many issues are described; the rest are counted. */
+export const MAX_DESCRIBED_ISSUES = 20;
+/** The longest description, in characters; the full issues stay on the error. */
+export const MAX_DESCRIPTION_LENGTH = 4096;
+
+/**
+ * One `path: message` per issue, joined with `; `: at most {@link MAX_DESCRIBED_ISSUES} of
+ * them, then `; and N more issues`, and at most {@link MAX_DESCRIPTION_LENGTH} characters, so
+ * that 100,000 invalid items make a message a person or a model can read. The `ZodError`
+ * with every issue stays the error's `cause`.
+ */
 export function describeIssues(issues: readonly SchemaIssue[]): string {
-  return issues
-    .map((issue) => {
-      const path = issue.path.map(String).join(".");
-      return path ? `${path}: ${issue.message}` : issue.message;
-    })
-    .join("; ");
+  const shown = issues.slice(0, MAX_DESCRIBED_ISSUES).map(describeIssue);
+  const hidden = issues.length - shown.length;
+  if (hidden > 0) shown.push(`and ${hidden} more issue${hidden === 1 ? "" : "s"}`);
+  const text = shown.join("; ");
+  if (text.length <= MAX_DESCRIPTION_LENGTH) return text;
+  const marker = " … (truncated)";
+  return text.slice(0, MAX_DESCRIPTION_LENGTH - marker.length) + marker;
+}
+
+function describeIssue(issue: SchemaIssue): string {
+  const path = issue.path.map(String).join(".");
+  return path ? `${path}: ${issue.message}` : issue.message;
 }

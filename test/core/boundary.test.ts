@@ -2,7 +2,14 @@
  * The one boundary (`runCall`) that `Toolbox.execute`, `Playbook.execute` and `toolSet`
  * all settle: each outcome it reports, and what each caller makes of it.
  */
-import { definePlay, defineTool, playbook, type ToolDefinition, toolbox } from "toolwright";
+import {
+  definePlay,
+  defineTool,
+  playbook,
+  ToolArgumentsError,
+  type ToolDefinition,
+  toolbox,
+} from "toolwright";
 import { describe, expect, it } from "vitest";
 import { type BoundaryOutcome, type Callable, type Caller, runCall } from "../../src/core/boundary";
 import { rejection } from "./catch";
@@ -95,7 +102,7 @@ describe.each(zodMajors)("the boundary with $major", ({ z, ZodError }) => {
     }
   });
 
-  it("reports a refinement that throws while parsing arguments as thrown, not as a crash", async () => {
+  it("reports a refinement that throws while parsing as invalid arguments, naming what it threw", async () => {
     const problem = new Error("refinement exploded");
     const fragile = defineTool({
       description: "fragile",
@@ -107,7 +114,36 @@ describe.each(zodMajors)("the boundary with $major", ({ z, ZodError }) => {
       execute: () => "never",
     });
     const { outcome } = await outcomeOf({ fragile }, "fragile", { n: 1 });
-    expect(outcome).toEqual({ kind: "thrown", name: "fragile", error: problem });
+    expect(outcome).toEqual({
+      kind: "invalid-arguments",
+      name: "fragile",
+      error: problem,
+      issues: [],
+      detail: "parsing them threw: refinement exploded",
+    });
+    const error = await rejection(toolbox("box", "d", { fragile }).execute("fragile", { n: 1 }));
+    expect(error).toBeInstanceOf(ToolArgumentsError);
+    expect(error.message).toBe(
+      "tool 'fragile' received invalid arguments: parsing them threw: refinement exploded",
+    );
+    expect(error.cause).toBe(problem);
+  });
+
+  it("reports input deep enough to overflow the stack as invalid arguments", async () => {
+    type Tree = { child?: Tree };
+    const tree: z.ZodType<Tree> = z.lazy(() => z.object({ child: tree.optional() }));
+    const deep = defineTool({
+      description: "deep",
+      parameters: z.object({ tree }),
+      execute: () => "never",
+    });
+    let input: Tree = {};
+    for (let i = 0; i < 100_000; i++) input = { child: input };
+    const { outcome } = await outcomeOf({ deep }, "deep", { tree: input });
+    expect(outcome.kind).toBe("invalid-arguments");
+    expect(outcome.kind === "invalid-arguments" && outcome.detail).toMatch(
+      /^parsing them threw: Maximum call stack size exceeded/,
+    );
   });
 
   it("awaits a thenable that is not a native promise", async () => {
@@ -165,6 +201,36 @@ describe.each(zodMajors)("the boundary with $major", ({ z, ZodError }) => {
     });
     const { outcome } = await outcomeOf({ raw }, "raw", {});
     expect(outcome.kind === "value" && outcome.value).toBe(value);
+  });
+});
+
+describe.each(zodMajors)("bounded error messages with $major", ({ z }) => {
+  const numbers = defineTool({
+    description: "Sums numbers",
+    parameters: z.object({ values: z.array(z.number()) }),
+    execute: ({ values }) => values.length,
+  });
+
+  it("describes at most 20 issues and counts the rest; the ZodError keeps them all", async () => {
+    const values = Array.from({ length: 1000 }, (_, i) => `not a number ${i}`);
+    const error = await rejection(toolbox("box", "d", { numbers }).execute("numbers", { values }));
+    expect(error.message).toMatch(/^tool 'numbers' received invalid arguments: values\.0: /);
+    expect(error.message).toMatch(/; and 980 more issues$/);
+    expect(error.message.split("; ")).toHaveLength(21);
+    expect((error.cause as { issues: unknown[] }).issues).toHaveLength(1000);
+  });
+
+  it("cuts a description longer than 4 KB, visibly", async () => {
+    const long = defineTool({
+      description: "Takes short strings",
+      parameters: z.object({ text: z.string().max(1, "x".repeat(10_000)) }),
+      execute: () => "never",
+    });
+    const error = await rejection(toolbox("box", "d", { long }).execute("long", { text: "ab" }));
+    expect(error.message.endsWith(" … (truncated)")).toBe(true);
+    expect(error.message.length).toBeLessThanOrEqual(
+      4096 + "tool 'long' received invalid arguments: ".length,
+    );
   });
 });
 

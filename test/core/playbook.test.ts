@@ -135,7 +135,7 @@ describe.each(zodMajors)("Playbook.execute with $major", ({ z, ZodError }) => {
     });
   });
 
-  it("returns an envelope when a refinement of the parameters throws", async () => {
+  it("returns an envelope naming the play when a refinement of the parameters throws", async () => {
     const plays = playbook("p", "d", {
       odd: {
         description: "odd",
@@ -145,7 +145,9 @@ describe.each(zodMajors)("Playbook.execute with $major", ({ z, ZodError }) => {
         execute: () => 1,
       },
     });
-    await expect(plays.execute("odd", {})).resolves.toStrictEqual({ error: "refinement blew up" });
+    await expect(plays.execute("odd", {})).resolves.toStrictEqual({
+      error: "play 'odd' received invalid arguments: parsing them threw: refinement blew up",
+    });
   });
 
   it("returns the output violation as an envelope naming the play", async () => {
