@@ -11,6 +11,7 @@ import {
   toolbox,
 } from "toolwright";
 import { describe, expect, it } from "vitest";
+import type { ZodType } from "zod";
 import { type BoundaryOutcome, type Callable, type Caller, runCall } from "../../src/core/boundary";
 import { rejection } from "./catch";
 import { zodMajors } from "./zods";
@@ -131,7 +132,7 @@ describe.each(zodMajors)("the boundary with $major", ({ z, ZodError }) => {
 
   it("reports input deep enough to overflow the stack as invalid arguments", async () => {
     type Tree = { child?: Tree };
-    const tree: z.ZodType<Tree> = z.lazy(() => z.object({ child: tree.optional() }));
+    const tree: ZodType<Tree> = z.lazy(() => z.object({ child: tree.optional() }));
     const deep = defineTool({
       description: "deep",
       parameters: z.object({ tree }),

@@ -29,7 +29,7 @@ describe("README", () => {
     const readme = read("README.md");
     expect(marked(readme, "install")).toBe("npm i toolwright zod\n");
     expect(readme.indexOf("## Install")).toBeLessThan(readme.indexOf("## Quick start"));
-    expect(readme).toContain("npm ci && npm run demo\n");
+    expect(readme).toContain("npm ci && npm ci --prefix test/node22 && npm run demo\n");
     expect(readme).toContain("npm test\n");
   });
 });

@@ -1,0 +1,67 @@
+// toolwright/mcp under Node 22: createMcpServer listed and called by the MCP SDK's own
+// client over its in-memory transport.
+import assert from "node:assert/strict";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { capability, defineTool, toolbox } from "toolwright";
+import { createMcpServer } from "toolwright/mcp";
+import * as z from "zod";
+import { ADD_NOTE_PARAMETERS, expectRuntime, report } from "./fixtures.ts";
+
+const runtime = expectRuntime("@modelcontextprotocol/sdk", 1);
+const notes = capability({
+  name: "notes",
+  description: "A notebook",
+  toolbox: toolbox("notes", "Note tools", {
+    add_note: defineTool({
+      description: "Add a note",
+      parameters: z.object({ text: z.string().min(1).describe("The note") }),
+      returns: z.object({ id: z.number(), count: z.number() }),
+      execute: () => ({ id: 1, count: 1 }),
+    }),
+    fail: defineTool({
+      description: "Always throws",
+      parameters: z.object({}),
+      execute: () => {
+        throw new Error("the notebook is on fire");
+      },
+    }),
+  }),
+});
+const server = createMcpServer({ name: "notes", version: "1.0.0", capabilities: [notes] });
+const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+await server.connect(serverSide);
+const client = new Client({ name: "node22-leg", version: "1.0.0" });
+await client.connect(clientSide);
+try {
+  const { tools } = await client.listTools();
+  const addNote = tools.find((tool) => tool.name === "add_note");
+  assert.equal(addNote?.description, "Add a note");
+  assert.deepEqual(
+    { ...addNote?.inputSchema, $schema: undefined },
+    { ...ADD_NOTE_PARAMETERS, $schema: undefined },
+  );
+  const added = (await client.callTool({
+    name: "add_note",
+    arguments: { text: "m" },
+  })) as CallToolResult;
+  assert.equal(added.isError ?? false, false);
+  assert.deepEqual(added.structuredContent, { id: 1, count: 1 });
+  const failed = (await client.callTool({ name: "fail", arguments: {} })) as CallToolResult;
+  assert.equal(failed.isError, true);
+  assert.deepEqual(failed.content, [{ type: "text", text: "the notebook is on fire" }]);
+  const refused = (await client.callTool({
+    name: "add_note",
+    arguments: { text: "" },
+  })) as CallToolResult;
+  assert.equal(refused.isError, true);
+  report({
+    ...runtime,
+    tools: tools.map((tool) => tool.name),
+    calls: [added, failed, refused].map((result) => result.isError ?? false),
+  });
+} finally {
+  await client.close();
+  await server.close();
+}
