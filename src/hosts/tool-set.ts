@@ -16,6 +16,7 @@ import type { ToolAnnotations, ToolExecutionContext } from "../core/tool-definit
 import { type Toolbox, toolOutcomeCaller } from "../core/toolbox";
 import type { JsonSchema, JsonSchemaTarget } from "../zod/json-schema";
 import type { AnySchema } from "../zod/schema";
+import { watchAbort } from "./abort-watch";
 
 export type { CallOutcome };
 
@@ -281,15 +282,14 @@ async function raceAbort(
   running: Promise<CallOutcome>,
   signal: AbortSignal,
 ): Promise<CallOutcome> {
-  let onAbort = (): void => {};
+  let stop = (): void => {};
   const aborted = new Promise<CallOutcome>((resolve) => {
-    onAbort = () => resolve(cancelled(name, signal));
-    signal.addEventListener("abort", onAbort, { once: true });
+    stop = watchAbort(signal, () => resolve(cancelled(name, signal)));
   });
   try {
     return await Promise.race([running, aborted]);
   } finally {
-    signal.removeEventListener("abort", onAbort);
+    stop();
   }
 }
 

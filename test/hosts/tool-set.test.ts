@@ -423,3 +423,41 @@ describe.each(zods)("toolSet and the boundary (%s)", (_label, z) => {
     );
   });
 });
+
+describe("toolSet and a shared signal", () => {
+  it("holds one abort listener for any number of calls, none after, and cancels them all", async () => {
+    const { z } = await import("zod");
+    const { getEventListeners } = await import("node:events");
+    const set = toolSet([
+      capability({
+        name: "c",
+        description: "c",
+        toolbox: toolbox("c", "c", {
+          waits: defineTool({
+            description: "Waits until released",
+            parameters: z.object({ release: z.boolean() }),
+            execute: ({ release }) => (release ? "done" : new Promise(() => {})),
+          }),
+        }),
+      }),
+    ]);
+    const controller = new AbortController();
+    const { signal } = controller;
+    const done = await Promise.all(
+      Array.from({ length: 20 }, () => set.call("waits", { release: true }, { signal })),
+    );
+    expect(done.every((outcome) => outcome.ok)).toBe(true);
+    expect(getEventListeners(signal, "abort")).toHaveLength(0);
+    const pending = Array.from({ length: 20 }, () =>
+      set.call("waits", { release: false }, { signal }),
+    );
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(getEventListeners(signal, "abort")).toHaveLength(1);
+    controller.abort(new Error("run ended"));
+    const cancelled = await Promise.all(pending);
+    expect(cancelled.map((outcome) => !outcome.ok && outcome.error)).toEqual(
+      Array.from({ length: 20 }, () => "call to 'waits' was cancelled: run ended"),
+    );
+    expect(getEventListeners(signal, "abort")).toHaveLength(0);
+  });
+});
