@@ -7,6 +7,7 @@
 import { describeIssues, parseSync } from "../zod/parse";
 import type { AnySchema, SchemaOutput } from "../zod/schema";
 import { brand } from "./brand";
+import { describeValue, messageOf } from "./describe";
 import { ScopeValidationError } from "./errors";
 
 /** One item of a scope: a label for people, a schema, and an optional default. */
@@ -82,6 +83,11 @@ export class SessionScope<Items extends ScopeItems> {
       throw new ScopeValidationError(`unknown scope preset '${preset}'; presets: ${known}`);
     }
     const chosen = preset === undefined ? {} : this.presets[preset];
+    if (typeof values !== "object" || values === null || Array.isArray(values)) {
+      throw new ScopeValidationError(
+        `bind(): expected an object of item values like { ${Object.keys(this.items)[0] ?? "item"}: ... }, received ${describeValue(values)}`,
+      );
+    }
     this.#check(values, "bind()");
     const bound: Record<string, unknown> = {};
     for (const [key, item] of Object.entries(this.items)) {
@@ -93,7 +99,11 @@ export class SessionScope<Items extends ScopeItems> {
         raw === undefined
           ? "it has no value and no default; pass one to bind() or declare a default"
           : "its value is invalid";
-      bound[key] = validate(item, key, raw, problem);
+      // A key named like a prototype property (`__proto__`) stays plain data.
+      Object.defineProperty(bound, key, {
+        value: snapshot(item, key, validate(item, key, raw, problem)),
+        enumerable: true,
+      });
     }
     return Object.freeze(bound) as ScopeValues<Items>;
   }
@@ -120,6 +130,36 @@ function pick(values: object | undefined, key: string): unknown {
   return values !== undefined && Object.hasOwn(values, key)
     ? (values as Record<string, unknown>)[key]
     : undefined;
+}
+
+/**
+ * A deep, frozen copy of a bound value: one run's mutation of its scope (or of a default
+ * object the schema passed through) never reaches another run's.
+ */
+function snapshot(item: ScopeItem, key: string, value: unknown): unknown {
+  if (typeof value !== "object" || value === null) return value;
+  let copy: unknown;
+  try {
+    copy = structuredClone(value);
+  } catch (error) {
+    throw new ScopeValidationError(
+      `scope item '${item.label}' (${key}): its value cannot be copied for a run (${messageOf(error)}); scope values must be data`,
+      { cause: error },
+    );
+  }
+  return deepFreeze(copy);
+}
+
+function deepFreeze<T>(value: T): T {
+  const stack: unknown[] = [value];
+  for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
+    if (typeof next !== "object" || next === null || Object.isFrozen(next)) continue;
+    Object.freeze(next);
+    if (next instanceof Map) stack.push(...next.keys(), ...next.values());
+    else if (next instanceof Set) stack.push(...next.values());
+    else stack.push(...Object.values(next));
+  }
+  return value;
 }
 
 function validate(item: ScopeItem, key: string, value: unknown, problem: string): unknown {

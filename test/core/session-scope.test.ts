@@ -62,6 +62,54 @@ describe.each(zodMajors)("SessionScope with $major", ({ z, ZodError }) => {
     expect(scope.bind({ team: undefined })).toStrictEqual({ team: "support" });
   });
 
+  it("gives each bind a deep, frozen copy: one run's mutation never reaches another", () => {
+    const shared = { tags: ["a"] };
+    const scope = new SessionScope({
+      prefs: { label: "Preferences", schema: z.any(), default: shared },
+      when: { label: "When", schema: z.date(), default: new Date(0) },
+    });
+    const first = scope.bind() as { prefs: { tags: string[] }; when: Date };
+    const second = scope.bind() as { prefs: { tags: string[] }; when: Date };
+    expect(first.prefs).toEqual(shared);
+    expect(first.prefs).not.toBe(shared);
+    expect(first.prefs).not.toBe(second.prefs);
+    expect(Object.isFrozen(first.prefs.tags)).toBe(true);
+    expect(() => first.prefs.tags.push("b")).toThrow(TypeError);
+    expect(shared.tags).toEqual(["a"]);
+    expect(first.when.getTime()).toBe(0);
+    expect(first.when).not.toBe(second.when);
+  });
+
+  it("refuses bind input that is no object with a ScopeValidationError", () => {
+    const scope = new SessionScope({ operator: { label: "Operator", schema: z.string() } });
+    for (const bad of [null, 42, "ada", ["ada"]]) {
+      const error = thrown(() => scope.bind(bad as never));
+      expect(error).toBeInstanceOf(ScopeValidationError);
+      expect(error.message).toMatch(
+        /^bind\(\): expected an object of item values like \{ operator: \.\.\. \}, received /,
+      );
+    }
+  });
+
+  it("keeps an item named __proto__ as plain data", () => {
+    const scope = new SessionScope({
+      ["__proto__"]: { label: "Proto", schema: z.string() },
+    } as never);
+    const bound = scope.bind({ ["__proto__"]: "value" } as never) as Record<string, unknown>;
+    expect(Object.getPrototypeOf(bound)).toBe(Object.prototype);
+    expect(Object.hasOwn(bound, "__proto__")).toBe(true);
+    expect(Object.getOwnPropertyDescriptor(bound, "__proto__")?.value).toBe("value");
+  });
+
+  it("refuses a value that is no data, naming the item", () => {
+    const scope = new SessionScope({ handler: { label: "Handler", schema: z.any() } });
+    const error = thrown(() => scope.bind({ handler: { run: () => 1 } }));
+    expect(error).toBeInstanceOf(ScopeValidationError);
+    expect(error.message).toMatch(
+      /^scope item 'Handler' \(handler\): its value cannot be copied for a run/,
+    );
+  });
+
   it("returns frozen values", () => {
     const bound = support.bind({}, "enterprise");
     expect(Object.isFrozen(bound)).toBe(true);

@@ -219,4 +219,17 @@ describe("toOpenAIStrict on JSON Schema", () => {
       error: expect.stringMatching(/^tool 'x' received arguments that are not valid JSON/),
     });
   });
+
+  it("restores a __proto__ key the model sent as a key, never as the prototype", () => {
+    const { restore } = openAIStrictParameters(
+      "proto",
+      z4.object({ note: z4.string().optional() }) as never,
+    );
+    const sent = JSON.parse('{"note": null, "__proto__": {"polluted": "yes"}}');
+    const restored = restore(sent) as Record<string, unknown>;
+    expect(Object.getPrototypeOf(restored)).toBe(Object.prototype);
+    expect((restored as { polluted?: unknown }).polluted).toBeUndefined();
+    expect(Object.hasOwn(restored, "__proto__")).toBe(true);
+    expect(restored).not.toHaveProperty("note");
+  });
 });

@@ -1,3 +1,4 @@
+import { getEventListeners } from "node:events";
 import {
   capability,
   definePlay,
@@ -427,7 +428,6 @@ describe.each(zods)("toolSet and the boundary (%s)", (_label, z) => {
 describe("toolSet and a shared signal", () => {
   it("holds one abort listener for any number of calls, none after, and cancels them all", async () => {
     const { z } = await import("zod");
-    const { getEventListeners } = await import("node:events");
     const set = toolSet([
       capability({
         name: "c",

@@ -92,7 +92,13 @@ function restoreObject(
   for (const [key, item] of Object.entries(value)) {
     if (item === null && plan.added.has(key)) continue;
     const child = plan.props.get(key);
-    out[key] = child === undefined ? item : restore(item, child, plans, depth + 1);
+    // `defineProperty`: a `__proto__` key the model sent stays a key, never the prototype.
+    Object.defineProperty(out, key, {
+      value: child === undefined ? item : restore(item, child, plans, depth + 1),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   }
   return out;
 }
