@@ -2,17 +2,15 @@
  * What an MCP client receives for results whose shape could be mistaken for a failure:
  * only the boundary's outcome decides `isError`, never the shape of a value.
  */
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { capability, definePlay, defineTool, playbook, toolbox } from "toolwright";
-import { createMcpServer } from "toolwright/mcp";
 import { describe, expect, it } from "vitest";
 import { zods } from "./fixtures";
+import { connectInMemory } from "./in-memory-client";
 
 describe.each(zods)("MCP results decided by the boundary (%s)", (_label, z) => {
   it("a play or tool returning { error } as its declared result is no isError", async () => {
     const reported = z.object({ error: z.string().describe("The problem, as data") });
-    const server = createMcpServer({
+    const { client, close } = await connectInMemory({
       name: "results",
       version: "1.0.0",
       capabilities: [
@@ -38,10 +36,6 @@ describe.each(zods)("MCP results decided by the boundary (%s)", (_label, z) => {
         }),
       ],
     });
-    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-    await server.connect(serverSide);
-    const client = new Client({ name: "test", version: "1.0.0" });
-    await client.connect(clientSide);
     try {
       for (const name of ["check_tool", "check_play"]) {
         const result = await client.callTool({ name, arguments: {} });
@@ -52,8 +46,7 @@ describe.each(zods)("MCP results decided by the boundary (%s)", (_label, z) => {
       const invalid = await client.callTool({ name: "check_play", arguments: { verbose: "yes" } });
       expect(invalid.isError).toBe(true);
     } finally {
-      await client.close();
-      await server.close();
+      await close();
     }
   });
 });

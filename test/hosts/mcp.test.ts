@@ -2,11 +2,11 @@ import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { capability, defineTool, type ToolCallRecord, toolbox } from "toolwright";
 import { createMcpServer, listenMcpHttp, type McpServerOptions } from "toolwright/mcp";
 import { describe, expect, it } from "vitest";
 import { fixtureCapabilities, zods } from "./fixtures";
+import { connectInMemory } from "./in-memory-client";
 import { mcpContract } from "./mcp-contract";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -24,23 +24,8 @@ function options(
   };
 }
 
-async function inMemory(serverOptions: McpServerOptions) {
-  const server = createMcpServer(serverOptions);
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await server.connect(serverSide);
-  const client = new Client({ name: "test", version: "1.0.0" });
-  await client.connect(clientSide);
-  return {
-    client,
-    close: async () => {
-      await client.close();
-      await server.close();
-    },
-  };
-}
-
 for (const [label, z] of zods) {
-  mcpContract(`in-memory (${label})`, () => inMemory(options(z)));
+  mcpContract(`in-memory (${label})`, () => connectInMemory(options(z)));
 
   mcpContract(`Streamable HTTP, stateless (${label})`, async () => {
     const http = await listenMcpHttp(options(z));
@@ -88,7 +73,7 @@ describe("MCP server, in process", () => {
         }),
       }),
     });
-    const { client, close } = await inMemory({
+    const { client, close } = await connectInMemory({
       name: "w",
       version: "1",
       capabilities: [waiting],
@@ -108,7 +93,7 @@ describe("MCP server, in process", () => {
   });
 
   it("a failing host builder is an isError result, not a protocol error", async () => {
-    const { client, close } = await inMemory({
+    const { client, close } = await connectInMemory({
       ...options(zods[0][1]),
       host: () => {
         throw new Error("no scope for you");
@@ -131,7 +116,11 @@ describe("MCP server, in process", () => {
 
   it("serves no resources capability when no capability has a manual", async () => {
     const [, clock] = fixtureCapabilities(zods[0][1]);
-    const { client, close } = await inMemory({ name: "c", version: "1", capabilities: [clock] });
+    const { client, close } = await connectInMemory({
+      name: "c",
+      version: "1",
+      capabilities: [clock],
+    });
     expect(client.getServerCapabilities()?.resources).toBeUndefined();
     await close();
   });

@@ -3,13 +3,11 @@
  * hold: `toolSet.call` and `Playbook.execute` resolve with a readable message, and the MCP
  * server answers an `isError` result, never a JSON-RPC error.
  */
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import fc from "fast-check";
 import { capability, definePlay, defineTool, playbook, toolbox, toolSet } from "toolwright";
-import { createMcpServer } from "toolwright/mcp";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { connectInMemory } from "./in-memory-client";
 
 /** Thrown values that break naive error handling, each named. */
 function hostileValues(): [string, unknown][] {
@@ -139,7 +137,7 @@ describe("totality of the hosts", () => {
 
   it("the MCP server answers isError for every hostile thrown value", async () => {
     for (const [label, value] of hostileValues()) {
-      const server = createMcpServer({
+      const { client, close } = await connectInMemory({
         name: "totality",
         version: "1.0.0",
         capabilities: [
@@ -158,16 +156,11 @@ describe("totality of the hosts", () => {
           }),
         ],
       });
-      const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-      await server.connect(serverSide);
-      const client = new Client({ name: "test", version: "1.0.0" });
-      await client.connect(clientSide);
       try {
         const result = await client.callTool({ name: "fails", arguments: {} });
         expect(result.isError, label).toBe(true);
       } finally {
-        await client.close();
-        await server.close();
+        await close();
       }
     }
   });

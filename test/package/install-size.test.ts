@@ -1,21 +1,37 @@
 /**
- * What `npm i toolwright zod` costs a user: the whole node_modules, with nothing but
- * toolwright and Zod asked for, stays small, and nothing in it runs an install script or
- * ships a native binary.
+ * What `npm i toolwright zod` gives a user, with nothing else asked for: a small
+ * node_modules with no install script and no native binary, and a `toolwright check` that
+ * loads plain JavaScript as it is, TypeScript through Node's own type stripping where the
+ * Node has it (Node 22, from the test/node22 leg), and otherwise says to install jiti.
  */
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type InstalledPackage, installPackage } from "./installed-package";
+import { type InstalledPackage, installPackage, ROOT } from "./installed-package";
 
 /** The issue's bar for `npm i toolwright zod`. */
 const MAX_BYTES = 11 * 1024 * 1024;
 const INSTALL_TIMEOUT = 300_000;
 
+const TOOLS = `import { defineTool } from "toolwright";
+import { z } from "zod";
+
+export const echo = defineTool({
+  description: "Echo a text",
+  parameters: z.object({ text: z.string().describe("The text") }),
+  execute: ({ text }: { text: string }) => text,
+});
+`;
+const CLI = join("node_modules", "toolwright", "dist", "cli.js");
+const NODE_22 = join(ROOT, "test", "node22", "node_modules", ".bin", "node");
+
 let pkg: InstalledPackage;
 
 beforeAll(async () => {
-  pkg = await installPackage({ dependencies: { zod: "node_modules/zod" } });
+  pkg = await installPackage({
+    dependencies: { zod: "node_modules/zod" },
+    files: { "tools.ts": TOOLS, "tools.mjs": TOOLS.replace(": { text: string }", "") },
+  });
 }, INSTALL_TIMEOUT);
 
 afterAll(() => pkg?.remove());
@@ -57,5 +73,33 @@ describe("npm i toolwright zod", () => {
     expect(names).toContain("toolwright");
     expect(names).not.toContain("esbuild");
     expect(names).not.toContain("tsx");
+  });
+});
+
+describe("toolwright check without jiti", () => {
+  it("loads plain JavaScript as it is", async () => {
+    const ran = await pkg.run(process.execPath, [CLI, "check", "tools.mjs"]);
+    expect({ code: ran.code, stdout: ran.stdout }).toEqual({
+      code: 0,
+      stdout: "toolwright check: 1 schema under gemini-bifrost: no findings\n",
+    });
+  });
+
+  it("on a Node without type stripping, says to install jiti and exits 2", async () => {
+    expect(process.features).not.toHaveProperty("typescript");
+    const ran = await pkg.run(process.execPath, [CLI, "check", "tools.ts"]);
+    expect(ran.code).toBe(2);
+    expect(ran.stderr).toContain(
+      "toolwright check loads TypeScript through jiti; install it: npm i -D jiti",
+    );
+  });
+
+  it("on Node 22, loads TypeScript through Node's own type stripping", async () => {
+    expect(existsSync(NODE_22), "run npm ci --prefix test/node22 (.ci/run does)").toBe(true);
+    const ran = await pkg.run(NODE_22, [CLI, "check", "tools.ts"]);
+    expect({ code: ran.code, stdout: ran.stdout }).toEqual({
+      code: 0,
+      stdout: "toolwright check: 1 schema under gemini-bifrost: no findings\n",
+    });
   });
 });

@@ -2,13 +2,20 @@
 // under Node 22 and against the SDK majors test/node22/package.json pins.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { capability, defineTool, type ToolSet, toolbox, toolSet } from "toolwright";
+import {
+  type Capability,
+  capability,
+  defineTool,
+  type ToolSet,
+  toolbox,
+  toolSet,
+} from "toolwright";
 import * as z from "zod";
 
-/** A fresh tool set: `add_note` (counts its notes), `now` (no arguments), `fail` (throws). */
-export function notesToolSet(): ToolSet {
+/** A fresh capability: `add_note` (counts its notes), `now` (no arguments), `fail` (throws). */
+export function notesCapability(): Capability {
   const store: string[] = [];
-  const notes = capability({
+  return capability({
     name: "notes",
     description: "A notebook",
     toolbox: toolbox("notes", "Note tools", {
@@ -36,7 +43,11 @@ export function notesToolSet(): ToolSet {
       }),
     }),
   });
-  return toolSet([notes]);
+}
+
+/** The fresh capability as a tool set. */
+export function notesToolSet(): ToolSet {
+  return toolSet([notesCapability()]);
 }
 
 /** What `add_note` is projected to, for draft-07 and draft 2020-12 alike. */

@@ -4,32 +4,15 @@ import assert from "node:assert/strict";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { capability, defineTool, toolbox } from "toolwright";
 import { createMcpServer } from "toolwright/mcp";
-import * as z from "zod";
-import { ADD_NOTE_PARAMETERS, expectRuntime, report } from "./fixtures.ts";
+import { ADD_NOTE_PARAMETERS, expectRuntime, notesCapability, report } from "./fixtures.ts";
 
 const runtime = expectRuntime("@modelcontextprotocol/sdk", 1);
-const notes = capability({
+const server = createMcpServer({
   name: "notes",
-  description: "A notebook",
-  toolbox: toolbox("notes", "Note tools", {
-    add_note: defineTool({
-      description: "Add a note",
-      parameters: z.object({ text: z.string().min(1).describe("The note") }),
-      returns: z.object({ id: z.number(), count: z.number() }),
-      execute: () => ({ id: 1, count: 1 }),
-    }),
-    fail: defineTool({
-      description: "Always throws",
-      parameters: z.object({}),
-      execute: () => {
-        throw new Error("the notebook is on fire");
-      },
-    }),
-  }),
+  version: "1.0.0",
+  capabilities: [notesCapability()],
 });
-const server = createMcpServer({ name: "notes", version: "1.0.0", capabilities: [notes] });
 const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
 await server.connect(serverSide);
 const client = new Client({ name: "node22-leg", version: "1.0.0" });
