@@ -75,11 +75,9 @@ export class Capability {
     }
     return lines.join("\n");
   }
-
-  static {
-    brand(Capability, "Capability");
-  }
 }
+
+brand(Capability, "Capability");
 
 function bullet(entry: CapabilityTool): string {
   return `- ${entry.name}: ${entry.definition.description}`;

@@ -37,11 +37,9 @@ export type ToolwrightErrorCode =
 export abstract class ToolwrightError extends Error {
   /** What kind of failure this is; stable across versions. */
   abstract readonly code: ToolwrightErrorCode;
-
-  static {
-    brand(ToolwrightError, "ToolwrightError");
-  }
 }
+
+brand(ToolwrightError, "ToolwrightError");
 
 /** The arguments a host passed to a tool failed its `parameters` schema. */
 export class ToolArgumentsError extends ToolwrightError {
@@ -61,11 +59,9 @@ export class ToolArgumentsError extends ToolwrightError {
     this.tool = tool;
     this.issues = issues;
   }
-
-  static {
-    brand(ToolArgumentsError, "ToolArgumentsError");
-  }
 }
+
+brand(ToolArgumentsError, "ToolArgumentsError");
 
 /** A `defineTool` tool returned a value its `returns` schema rejected. */
 export class ToolOutputError extends ToolwrightError {
@@ -81,11 +77,9 @@ export class ToolOutputError extends ToolwrightError {
     this.tool = tool;
     this.issues = issuesOf(cause);
   }
-
-  static {
-    brand(ToolOutputError, "ToolOutputError");
-  }
 }
+
+brand(ToolOutputError, "ToolOutputError");
 
 /** A host asked a toolbox for a tool it does not hold. */
 export class UnknownToolError extends ToolwrightError {
@@ -102,11 +96,9 @@ export class UnknownToolError extends ToolwrightError {
     this.tool = tool;
     this.available = available;
   }
-
-  static {
-    brand(UnknownToolError, "UnknownToolError");
-  }
 }
+
+brand(UnknownToolError, "UnknownToolError");
 
 /** Whether a schema belongs to a tool or a play, for naming it in errors. */
 export type CallableKind = "tool" | "play";
@@ -125,11 +117,9 @@ export class SchemaProjectionError extends ToolwrightError {
     this.tool = tool;
     this.kind = kind;
   }
-
-  static {
-    brand(SchemaProjectionError, "SchemaProjectionError");
-  }
 }
+
+brand(SchemaProjectionError, "SchemaProjectionError");
 
 /** `requireScope` found no `ctx.host.scope`. The message says how to provide one. */
 export class ScopeUnavailableError extends ToolwrightError {
@@ -144,21 +134,17 @@ export class ScopeUnavailableError extends ToolwrightError {
         "or call readScope(ctx) if the tool can work without a scope",
     );
   }
-
-  static {
-    brand(ScopeUnavailableError, "ScopeUnavailableError");
-  }
 }
+
+brand(ScopeUnavailableError, "ScopeUnavailableError");
 
 /** A scope item's default, a preset or a bound value failed the item's schema. */
 export class ScopeValidationError extends ToolwrightError {
   override readonly name = "ScopeValidationError";
   readonly code = "SCOPE_VALIDATION";
-
-  static {
-    brand(ScopeValidationError, "ScopeValidationError");
-  }
 }
+
+brand(ScopeValidationError, "ScopeValidationError");
 
 function issuesOf(cause: unknown): readonly SchemaIssue[] {
   const issues = (cause as Partial<SchemaError> | null | undefined)?.issues;

@@ -50,11 +50,9 @@ export class ManualToolbox extends Toolbox {
       [`read_${slug}_section`]: readSection(manual, `list_${slug}_sections`),
     };
   }
-
-  static {
-    brand(ManualToolbox, "ManualToolbox");
-  }
 }
+
+brand(ManualToolbox, "ManualToolbox");
 
 function listSections(manual: Manual): ToolDefinition {
   return defineTool({

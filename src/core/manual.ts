@@ -32,11 +32,9 @@ export abstract class Manual {
   sections(): ManualSection[] {
     return splitAtHeadings(this.toPrompt());
   }
-
-  static {
-    brand(Manual, "Manual");
-  }
 }
+
+brand(Manual, "Manual");
 
 /**
  * A manual over a fixed text, Markdown headings marking its sections.
@@ -61,11 +59,9 @@ export class TextManual extends Manual {
   toPrompt(): string {
     return this.content;
   }
-
-  static {
-    brand(TextManual, "TextManual");
-  }
 }
+
+brand(TextManual, "TextManual");
 
 const HEADING = /^#{1,6}\s+(.+?)\s*#*\s*$/;
 const FENCE = /^\s{0,3}(```|~~~)/;

@@ -65,11 +65,9 @@ export abstract class Playbook {
   execute(name: string, args: unknown): Promise<unknown> {
     return runCall(envelopeCaller, this, name, args, undefined);
   }
-
-  static {
-    brand(Playbook, "Playbook");
-  }
 }
+
+brand(Playbook, "Playbook");
 
 /**
  * How a host calls a playbook's plays: the JSON round-tripped value, or as the failure the

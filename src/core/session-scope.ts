@@ -120,11 +120,9 @@ export class SessionScope<Items extends ScopeItems> {
       if (value !== undefined) validate(item, key, value, `its value in ${where} is invalid`);
     }
   }
-
-  static {
-    brand(SessionScope, "SessionScope");
-  }
 }
+
+brand(SessionScope, "SessionScope");
 
 function pick(values: object | undefined, key: string): unknown {
   return values !== undefined && Object.hasOwn(values, key)

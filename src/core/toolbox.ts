@@ -82,11 +82,9 @@ export abstract class Toolbox {
   execute(name: string, args: unknown, ctx?: ToolExecutionContext): Promise<unknown> {
     return runCall(throwingCaller, this, name, args, ctx);
   }
-
-  static {
-    brand(Toolbox, "Toolbox");
-  }
 }
+
+brand(Toolbox, "Toolbox");
 
 /**
  * The named error for a failed outcome, as `Toolbox.execute` throws it; a value thrown

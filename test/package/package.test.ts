@@ -283,7 +283,12 @@ describe("one copy of each class per module format", () => {
 interface LoadReport {
   readonly namespaces: Record<
     string,
-    { readonly file: string; readonly exports: string[]; readonly classes: string[] }
+    {
+      readonly file: string;
+      readonly exports: string[];
+      readonly classes: string[];
+      readonly classNames: Record<string, string>;
+    }
   >;
   readonly crossEntry: unknown;
 }
@@ -367,6 +372,14 @@ describe("every subpath, loaded by Node with import and with require", () => {
     }
     // Not vacuous: the root exports its classes and factories.
     expect(byImport.toolwright).toEqual(expect.arrayContaining(["Toolbox", "toolbox", "toolSet"]));
+  });
+
+  it("every exported class keeps its own name, as stack traces and constructor.name show it", () => {
+    for (const mode of ["import", "require"] as const) {
+      const names = Object.assign({}, ...Object.values(bySubpath(mode, (n) => n.classNames)));
+      expect(Object.keys(names).sort()).toEqual(CLASS_NAMES);
+      expect(names).toEqual(Object.fromEntries(CLASS_NAMES.map((name) => [name, name])));
+    }
   });
 
   it("the classes the entries export are exactly the branded classes these tests cover", () => {

@@ -35,11 +35,9 @@ export class StrictSchemaError extends ToolwrightError {
     this.reasons = reasons;
     this.findings = findings;
   }
-
-  static {
-    brand(StrictSchemaError, "StrictSchemaError");
-  }
 }
+
+brand(StrictSchemaError, "StrictSchemaError");
 
 /** A strict-compatible schema and the inverse mapping for the arguments a model sends. */
 export interface OpenAIStrictSchema {

@@ -100,4 +100,9 @@ function classesOf(namespace) {
     .sort();
 }
 
-module.exports = { classesOf, crossEntryFacts };
+/** Each exported class's own `name`, by its export name: what stack traces print. */
+function classNamesOf(namespace) {
+  return Object.fromEntries(classesOf(namespace).map((name) => [name, namespace[name].name]));
+}
+
+module.exports = { classesOf, classNamesOf, crossEntryFacts };

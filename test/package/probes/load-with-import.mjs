@@ -2,7 +2,7 @@
 // entries work together. Prints what it found as JSON; the test asserts on it.
 import { fileURLToPath } from "node:url";
 import * as z from "zod";
-import { classesOf, crossEntryFacts } from "./cross-entry.cjs";
+import { classesOf, classNamesOf, crossEntryFacts } from "./cross-entry.cjs";
 
 const namespaces = {};
 for (const specifier of process.argv.slice(2)) {
@@ -11,6 +11,7 @@ for (const specifier of process.argv.slice(2)) {
     file: fileURLToPath(import.meta.resolve(specifier)),
     exports: Object.keys(namespace).sort(),
     classes: classesOf(namespace),
+    classNames: classNamesOf(namespace),
   };
 }
 const crossEntry = await crossEntryFacts((specifier) => import(specifier), z);

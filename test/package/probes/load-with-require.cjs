@@ -3,7 +3,7 @@
 "use strict";
 
 const z = require("zod");
-const { classesOf, crossEntryFacts } = require("./cross-entry.cjs");
+const { classesOf, classNamesOf, crossEntryFacts } = require("./cross-entry.cjs");
 
 async function main() {
   const namespaces = {};
@@ -13,6 +13,7 @@ async function main() {
       file: require.resolve(specifier),
       exports: Object.keys(namespace).sort(),
       classes: classesOf(namespace),
+      classNames: classNamesOf(namespace),
     };
   }
   const crossEntry = await crossEntryFacts(async (specifier) => require(specifier), z);
