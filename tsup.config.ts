@@ -16,7 +16,7 @@ export const entries = [
   { subpath: "./check", name: "check", source: "src/check/index.ts" },
   { subpath: "./mcp", name: "mcp", source: "src/hosts/mcp/index.ts" },
   { subpath: "./openai", name: "openai", source: "src/hosts/openai/index.ts" },
-  { subpath: "./anthropic", name: "anthropic", source: "src/hosts/anthropic.ts" },
+  { subpath: "./anthropic", name: "anthropic", source: "src/hosts/anthropic/index.ts" },
   { subpath: "./gemini", name: "gemini", source: "src/hosts/gemini.ts" },
   { subpath: "./ai-sdk", name: "ai-sdk", source: "src/hosts/ai-sdk.ts" },
   { subpath: undefined, name: "cli", source: "src/check/cli/index.ts" },

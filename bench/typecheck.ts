@@ -1,7 +1,9 @@
 /**
  * Type-checking cost: modules of 50, 200 and 500 tools written four ways, each
  * checked by `tsc --noEmit --extendedDiagnostics`. Every tool has a 5-field
- * `parameters` and a 2-field `returns`, with field names of its own.
+ * `parameters` and a 2-field `returns`, with field names of its own. Then the
+ * declaration file of an exported 200-tool toolbox: that it is emitted at all (no
+ * TS7056, "exceeds the maximum length the compiler will serialize") and its size.
  *
  * The modules are generated under the OS temp directory (not under `bench/`, which
  * the repository's tsconfig and Biome both include), with a `node_modules` symlink
@@ -11,13 +13,13 @@
  * @module
  */
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import { join } from "node:path";
 import { ensureBuilt, packageEntries } from "./build";
 import { repoRoot } from "./environment";
 import { formatRatio } from "./harness";
-import { below, type Goal, spreadOf } from "./ratio";
+import { atMost, below, type Goal, spreadOf } from "./ratio";
 import { ratioRow, type Section, type SummaryRow, table } from "./report";
 
 /** The four ways of writing the same tools. */
@@ -27,7 +29,7 @@ const styles = {
   mcp: "MCP SDK `McpServer.registerTool`",
   plain: "plain `ToolDefinition` literals + `toolbox`",
   mcpObject: "MCP SDK `registerTool` with `z.object` schemas",
-  zodInfer: "literals + `z.output`/`z.input` written by hand",
+  floor: "plain Zod objects, `execute` annotated with `z.output`/`z.input` (the floor)",
 } as const;
 type Style = keyof typeof styles;
 
@@ -96,17 +98,17 @@ const toolSources: Record<Style, (i: number) => string> = {
   },
 };`,
   mcpObject: (i) => mcpTool(i, (shape) => `z.object(${shape})`),
-  zodInfer: (i) => `const parameters${i} = z.object(${parametersShape(i)});
+  // The same compile-time guarantee as `defineTool` (typed arguments, a checked result)
+  // with nothing but Zod: the floor toolwright is held to.
+  floor: (i) => `const parameters${i} = z.object(${parametersShape(i)});
 const returns${i} = z.object(${returnsShape(i)});
-export const tool${i}: ToolDefinition = {
+export const tool${i} = {
   description: "Tool ${i}",
   parameters: parameters${i},
   returns: returns${i},
-  execute: async (args) => {
-    const { query${i}, limit${i} } = args as z.output<typeof parameters${i}>;
-    const value: z.input<typeof returns${i}> = ${result(i)};
-    return value;
-  },
+  execute: async ({ query${i}, limit${i} }: z.output<typeof parameters${i}>): Promise<
+    z.input<typeof returns${i}>
+  > => (${result(i)}),
 };`,
 };
 
@@ -114,14 +116,13 @@ function moduleSource(style: Style, count: number): string {
   const indices = Array.from({ length: count }, (_, i) => i);
   const record = `{ ${indices.map((i) => `tool${i}`).join(", ")} }`;
   const mcpHead = `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";\nimport { z } from "zod";\n\nexport const server = new McpServer({ name: "bench", version: "1.0.0" });`;
-  const literalHead = `import { type ToolDefinition, toolbox } from "toolwright";\nimport { z } from "zod";`;
   const head = {
     toolwright: `import { defineTool, toolbox } from "toolwright";\nimport { z } from "zod";`,
     ai: `import { tool } from "ai";\nimport { z } from "zod";`,
     mcp: mcpHead,
-    plain: literalHead,
+    plain: `import { type ToolDefinition, toolbox } from "toolwright";\nimport { z } from "zod";`,
     mcpObject: mcpHead,
-    zodInfer: literalHead,
+    floor: `import { z } from "zod";`,
   }[style];
   const box = `export const box = toolbox("bench", "Generated tools", ${record});`;
   const tail = {
@@ -130,7 +131,7 @@ function moduleSource(style: Style, count: number): string {
     mcp: "",
     plain: box,
     mcpObject: "",
-    zodInfer: box,
+    floor: `export const tools = ${record};`,
   }[style];
   return [head, ...indices.map((i) => toolSources[style](i)), tail, ""].join("\n\n");
 }
@@ -152,14 +153,23 @@ function number(output: string, label: string): number {
   return match ? Number(match[1]) : Number.NaN;
 }
 
-function check(dir: string, style: Style, size: number): Diagnostics {
-  const tsc = join(repoRoot, "node_modules", "typescript", "bin", "tsc");
-  const run = spawnSync(process.execPath, [tsc, "-p", dir, "--extendedDiagnostics"], {
+/** Runs the repository's `tsc` over the project in `dir`; stdout and stderr together. */
+function tsc(dir: string): string {
+  const bin = join(repoRoot, "node_modules", "typescript", "bin", "tsc");
+  const run = spawnSync(process.execPath, [bin, "-p", dir, "--extendedDiagnostics"], {
     encoding: "utf8",
     maxBuffer: 64 * 2 ** 20,
   });
-  const output = `${run.stdout}\n${run.stderr}`;
-  const errorLines = output.split("\n").filter((line) => /error TS\d+/.test(line));
+  return `${run.stdout}\n${run.stderr}`;
+}
+
+function errorLinesOf(output: string): string[] {
+  return output.split("\n").filter((line) => /error TS\d+/.test(line));
+}
+
+function check(dir: string, style: Style, size: number): Diagnostics {
+  const output = tsc(dir);
+  const errorLines = errorLinesOf(output);
   return {
     style,
     size,
@@ -173,7 +183,11 @@ function check(dir: string, style: Style, size: number): Diagnostics {
   };
 }
 
-function tsconfig(toolwrightTypes: string): string {
+/** `emit`: write declarations only (to `out/`), as a library built with `declaration: true` does. */
+function tsconfig(toolwrightTypes: string, emit = false): string {
+  const output = emit
+    ? { declaration: true, emitDeclarationOnly: true, outDir: "out" }
+    : { noEmit: true };
   return JSON.stringify(
     {
       compilerOptions: {
@@ -183,7 +197,7 @@ function tsconfig(toolwrightTypes: string): string {
         moduleResolution: "Bundler",
         strict: true,
         skipLibCheck: true,
-        noEmit: true,
+        ...output,
         types: ["node"],
         paths: { toolwright: [toolwrightTypes] },
       },
@@ -192,6 +206,51 @@ function tsconfig(toolwrightTypes: string): string {
     null,
     2,
   );
+}
+
+/** One generated module of `size` tools in `style`, in a directory of its own under `root`. */
+function writeModule(
+  root: string,
+  name: string,
+  style: Style,
+  size: number,
+  config: string,
+): string {
+  const dir = join(root, name);
+  mkdirSync(dir);
+  symlinkSync(join(repoRoot, "node_modules"), join(dir, "node_modules"), "dir");
+  writeFileSync(join(dir, "tsconfig.json"), config);
+  writeFileSync(join(dir, "index.ts"), moduleSource(style, size));
+  return dir;
+}
+
+/** What declaration emit of one module produced. */
+interface Emitted {
+  readonly style: Style;
+  /** Size of `index.d.ts` in bytes, or `undefined` when none was written. */
+  readonly bytes: number | undefined;
+  /** TS7056: an inferred type longer than the compiler will serialize. */
+  readonly tooLong: boolean;
+  readonly errors: number;
+  readonly firstError: string;
+}
+
+/** The styles whose declaration file is measured, and the size it is measured at. */
+const emitted = { styles: ["toolwright", "floor"] as const, size: 200 };
+
+function emitDeclarations(root: string, toolwrightTypes: string, style: Style): Emitted {
+  const config = tsconfig(toolwrightTypes, true);
+  const dir = writeModule(root, `${style}-${emitted.size}-emit`, style, emitted.size, config);
+  const output = tsc(dir);
+  const errorLines = errorLinesOf(output);
+  let bytes: number | undefined;
+  try {
+    bytes = statSync(join(dir, "out", "index.d.ts")).size;
+  } catch {
+    bytes = undefined; // nothing was written: the errors say why
+  }
+  const tooLong = /TS7056/.test(output);
+  return { style, bytes, tooLong, errors: errorLines.length, firstError: errorLines[0] ?? "" };
 }
 
 const thousands = (value: number) =>
@@ -204,14 +263,11 @@ export async function runTypecheck(): Promise<Section> {
   if (!main) throw new Error('typecheck bench: package.json "exports" has no "." entry');
   const root = mkdtempSync(join(os.tmpdir(), "toolwright-bench-typecheck-"));
   const results: Diagnostics[] = [];
+  const declarations: Emitted[] = [];
   try {
     for (const size of sizes) {
       for (const style of Object.keys(styles) as Style[]) {
-        const dir = join(root, `${style}-${size}`);
-        mkdirSync(dir);
-        symlinkSync(join(repoRoot, "node_modules"), join(dir, "node_modules"), "dir");
-        writeFileSync(join(dir, "tsconfig.json"), tsconfig(main.types));
-        writeFileSync(join(dir, "index.ts"), moduleSource(style, size));
+        const dir = writeModule(root, `${style}-${size}`, style, size, tsconfig(main.types));
         const diagnostics = check(dir, style, size);
         results.push(diagnostics);
         console.log(
@@ -222,11 +278,19 @@ export async function runTypecheck(): Promise<Section> {
         );
       }
     }
+    for (const style of emitted.styles) {
+      const result = emitDeclarations(root, main.types, style);
+      declarations.push(result);
+      console.log(
+        `  tsc --declaration ${style} × ${emitted.size}: ${result.bytes ?? "no"} bytes of .d.ts` +
+          (result.errors ? `, ${result.errors} errors (${result.firstError})` : ""),
+      );
+    }
   } finally {
     if (!process.env.BENCH_KEEP_GENERATED) rmSync(root, { recursive: true, force: true });
     else console.log(`generated modules kept in ${root}`);
   }
-  return report(results);
+  return report(results, declarations);
 }
 
 type Lookup = (style: Style, size: number) => Diagnostics | undefined;
@@ -241,7 +305,7 @@ const peerGoals: Record<Exclude<Style, "toolwright" | "plain">, Goal | undefined
   ai: below(1),
   mcp: below(1),
   mcpObject: undefined,
-  zodInfer: undefined,
+  floor: atMost(1.1),
 };
 
 /** A ratio of two exact counts: no spread, and a verdict that is a plain comparison. */
@@ -304,7 +368,7 @@ function growthSection(get: Lookup): { markdown: string; summary: SummaryRow[] }
   );
   console.log(`\nGrowth: marginal instantiations per tool\n${growth}`);
   const summary = rows
-    .filter((row) => row.style === "toolwright" || row.style === "ai" || row.style === "mcp")
+    .filter((row) => ["toolwright", "floor", "ai", "mcp"].includes(row.style))
     .map((row) => {
       const figure = `growth: per-tool instantiations 200→500 / 50→200 (${styles[row.style]})`;
       const goal = row.style === "toolwright" ? { goal: "≈ 1× (linear)" } : {};
@@ -343,9 +407,54 @@ const description =
   "`index.d.ts` (tsup, this run), as a consumer sees it. Check time and memory are single runs; " +
   "instantiation and type counts are exact, so their ratios have no spread. Two reference rows " +
   "beside the four styles: the MCP SDK given `z.object` schemas instead of its raw shapes, and " +
-  "plain literals whose `execute` spells `z.output`/`z.input` by hand.";
+  "the floor: plain Zod objects whose `execute` is annotated with `z.output` of `parameters` " +
+  "and `z.input` of `returns`, the same compile-time guarantee as `defineTool` with nothing but " +
+  "Zod (goal: toolwright within 1.10× of it at every size).";
 
-function report(results: readonly Diagnostics[]): Section {
+const declarationText =
+  "A library that exports its tools is built with `declaration: true`, and the compiler writes " +
+  "every exported tool's and toolbox's inferred type into its `.d.ts`. The module of " +
+  `${emitted.size} tools above, toolbox exported, emitted by \`tsc --declaration ` +
+  "--emitDeclarationOnly`: whether it is written at all (TS7056 is the compiler refusing an " +
+  "inferred type too long to serialize) and how large it is, beside the floor's, whose " +
+  "exported tools carry Zod's schema types.";
+
+/** Declaration emit: a table, and the summary rows for toolwright's module. */
+function declarationSection(declarations: readonly Emitted[]): {
+  markdown: string;
+  summary: SummaryRow[];
+} {
+  const kb = (bytes: number | undefined) =>
+    bytes === undefined ? "not written" : `${(bytes / 1024).toFixed(1)} kB`;
+  const rows = declarations.map((d) => [
+    styles[d.style],
+    kb(d.bytes),
+    d.tooLong ? "**yes**" : "no",
+    d.errors > 0 ? `${d.errors} (${d.firstError})` : "none",
+  ]);
+  const body = table(["written as", "index.d.ts", "TS7056", "errors"], rows);
+  console.log(`\nDeclaration emit, ${emitted.size} tools\n${body}`);
+  const ours = declarations.find((d) => d.style === "toolwright");
+  if (!ours) return { markdown: "", summary: [] };
+  const figure = `declaration emit of an exported ${emitted.size}-tool toolbox`;
+  const written = ours.bytes !== undefined && ours.errors === 0 && !ours.tooLong;
+  const summary: SummaryRow[] = [
+    {
+      area: "Type-checking",
+      figure: `${figure}: TS7056 or another error`,
+      value: ours.tooLong ? "TS7056" : ours.errors > 0 ? `${ours.errors} errors` : "none",
+      goal: "none",
+      meets: written ? "yes" : "no",
+    },
+    { area: "Type-checking", figure: `${figure}: size of index.d.ts`, value: kb(ours.bytes) },
+  ];
+  return {
+    markdown: `#### Declaration emit, ${emitted.size} tools\n\n${declarationText}\n\n${body}`,
+    summary,
+  };
+}
+
+function report(results: readonly Diagnostics[], declarations: readonly Emitted[]): Section {
   const get = lookup(results);
   const parts: string[] = [];
   const summary: SummaryRow[] = [];
@@ -357,11 +466,12 @@ function report(results: readonly Diagnostics[]): Section {
   }
   const growth = growthSection(get);
   const errors = errorSummary(results);
+  const emit = declarationSection(declarations);
   return {
     title: "Type-checking cost",
-    markdown: [description, ...parts, growth.markdown, errors.markdown]
+    markdown: [description, ...parts, growth.markdown, emit.markdown, errors.markdown]
       .filter(Boolean)
       .join("\n\n"),
-    summary: [...summary, ...growth.summary, errors.row],
+    summary: [...summary, ...growth.summary, ...emit.summary, errors.row],
   };
 }

@@ -21,12 +21,15 @@ export const exampleServer: McpServerOptions = {
 
 runIfMain(import.meta.url, async () => {
   const http = process.argv.indexOf("--http");
+  // On SIGTERM, calls in flight get a few seconds to finish; the rest are told why.
   if (http === -1) {
-    await serveStdio(exampleServer);
+    const stdio = await serveStdio(exampleServer); // ending stdin closes it too
+    process.once("SIGTERM", () => void stdio.close({ graceMs: 3_000 }));
     console.error(`toolwright example MCP server '${exampleAgent.name}' on stdio`);
     return;
   }
   const port = Number(process.argv[http + 1] ?? 3000);
   const server = await listenMcpHttp({ ...exampleServer, port });
+  process.once("SIGTERM", () => void server.close({ graceMs: 3_000 }));
   console.error(`toolwright example MCP server '${exampleAgent.name}' at ${server.url}`);
 });

@@ -5,7 +5,7 @@
  * Run: npx tsx examples/recipes-playbook.ts
  */
 
-import { definePlay, playbook } from "toolwright";
+import { definePlay, type Playbook, playbook } from "toolwright";
 import { z } from "zod/v3";
 import { runIfMain } from "./run-if-main";
 
@@ -37,5 +37,7 @@ export const recipes = playbook("recipes", "Named multi-step recipes", {
 runIfMain(import.meta.url, async () => {
   const args = { title: "Quarterly Planning!", from: "2026-11-29", to: "2026-12-01" };
   console.log(JSON.stringify(await recipes.execute("slug_and_span", args)));
-  console.log(JSON.stringify(await recipes.execute("slug_and_span", { title: 42 })));
+  // A host passes on whatever the model sent, through the untyped `Playbook` view.
+  const host: Playbook = recipes;
+  console.log(JSON.stringify(await host.execute("slug_and_span", { title: 42 })));
 });

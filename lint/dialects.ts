@@ -1,13 +1,22 @@
 /**
- * The closed dialect table: which rule codes are errors in which dialect. Data only; there is no
- * runtime registration. `missing-description` is in no row: it is dialect-independent and runs
- * only with `requireDescribe: true`.
+ * The closed dialect table: which rules run in which dialect. Data only; there is no runtime
+ * registration. A rule's severity is its own: the rows are mostly errors, plus
+ * `unenforced-keyword` warnings where a path accepts keywords it does not enforce.
+ * `missing-description` is in no row: it is dialect-independent and runs only with
+ * `requireDescribe: true`. `optional-property` is in no row either: toolwright's OpenAI strict
+ * conversion repairs every optional property, so no adapter path rejects one (the code stays, as
+ * shipped codes do, for a path that sends a projection to a strict provider unconverted).
  */
 import type { LintDialect, LintRuleCode } from "./types.js";
 
+/** Rows whose adapter refuses a schema it cannot project: every toolwright adapter's parameters. */
+const PROJECTABLE = ["non-object-root", "unrepresentable"] as const;
+
 /**
- * Dialect → the rule codes that are errors there. `gemini-bifrost` and `openai` are exactly the
- * spec's rows; the others are documented with their evidence in `lint/README.md`.
+ * Dialect → the rule codes that run there. `gemini-bifrost` and `openai` are exactly the spec's
+ * rows; each other row describes one toolwright adapter mode (see `ADAPTER_DIALECTS`) and reports
+ * only what that adapter cannot carry faithfully. The provider path and evidence of each row are
+ * in `lint/README.md`.
  *
  * @example
  * ```ts
@@ -20,22 +29,31 @@ export const LINT_DIALECTS = Object.freeze({
   "openai-strict": Object.freeze([
     "non-object-root",
     "open-object",
-    "optional-property",
     "intersection",
+    "pipe-all-of",
     "one-of-union",
+    "tuple",
     "string-format",
+    "untyped",
+    "property-path-ref",
     "nesting-depth",
     "unrepresentable",
   ] as const),
   gemini: Object.freeze([
+    "non-object-root",
     "exclusive-numeric-bound",
     "tuple",
     "recursive-lazy",
+    "property-path-ref",
     "open-object",
+    "intersection",
+    "pipe-all-of",
+    "one-of-union",
     "non-string-enum",
     "string-format",
     "empty-object",
     "multiple-of",
+    "untyped",
     "unrepresentable",
   ] as const),
   "anthropic-strict": Object.freeze([
@@ -48,9 +66,23 @@ export const LINT_DIALECTS = Object.freeze({
     "tuple",
     "recursive-lazy",
     "open-object",
+    "intersection",
+    "pipe-type-conflict",
+    "string-format",
+    "untyped",
     "too-many-union-parameters",
     "unrepresentable",
   ] as const),
+  "openai-non-strict": Object.freeze([...PROJECTABLE, "pipe-type-conflict"] as const),
+  anthropic: Object.freeze([...PROJECTABLE, "pipe-type-conflict"] as const),
+  "gemini-json-schema": Object.freeze([
+    ...PROJECTABLE,
+    "intersection",
+    "pipe-all-of",
+    "required-cycle",
+    "unenforced-keyword",
+  ] as const),
+  mcp: Object.freeze([...PROJECTABLE, "pipe-type-conflict"] as const),
 } as const) satisfies Readonly<Record<LintDialect, readonly LintRuleCode[]>>;
 
 /** The dialect used when none is given. */

@@ -5,11 +5,13 @@
  *
  * @example
  * ```ts
- * import { lintModelFacingSchema } from "toolwright/lint";
+ * import { ADAPTER_DIALECTS, lintModelFacingSchema, lintToolSet } from "toolwright/lint";
  *
  * for (const finding of lintModelFacingSchema(tool.parameters, { dialect: "openai-strict" })) {
  *   console.log(`[${finding.code}] ${finding.path}: ${finding.message}`);
  * }
+ * // A whole set, for the path an adapter sends it on: names, schemas and per-request budgets.
+ * lintToolSet(toolSet([capability]), { dialect: ADAPTER_DIALECTS["anthropic-strict"] });
  * ```
  *
  * @module
@@ -18,9 +20,22 @@ import type { LintRule } from "./rule.js";
 import { RULES } from "./rules/index.js";
 import type { LintRuleCode, LintRuleMeta } from "./types.js";
 
+export { ADAPTER_DIALECTS, ADAPTER_MODES, type AdapterMode } from "./adapter-dialects.js";
 export { DEFAULT_DIALECT, LINT_DIALECTS } from "./dialects.js";
 export { lintModelFacingSchema } from "./lint.js";
+export { lintToolSet } from "./lint-tool-set.js";
+export {
+  formatLoweringChange,
+  type Lowered,
+  type LoweringChange,
+  type LoweringChangeKind,
+  ledgerOf,
+  type SchemaChange,
+} from "./lowering-ledger.js";
+export { type BudgetMeasure, REQUEST_BUDGETS, type RequestBudget } from "./request-budgets.js";
 export { ALLOWED_STRING_FORMATS } from "./rules/string-format.js";
+export { UNENFORCED_KEYWORDS } from "./rules/unenforced-keyword.js";
+export { TOOL_NAME_RULES, type ToolNameRule } from "./tool-names.js";
 export {
   LINT_DIALECT_NAMES,
   LINT_RULE_CODES,
@@ -29,7 +44,12 @@ export {
   type LintRuleCode,
   type LintRuleMeta,
   type LintSeverity,
+  type LintSide,
   type SchemaLintFinding,
+  TOOL_SET_RULE_CODES,
+  type ToolSetLintEntry,
+  type ToolSetLintFinding,
+  type ToolSetRuleCode,
 } from "./types.js";
 
 const metaOf = ({ code, severity, description, fix, evidence }: LintRule): LintRuleMeta =>

@@ -46,14 +46,17 @@ export function hasDescription(layers: Layers): boolean {
   );
 }
 
-/** Whether null is accepted here: a `.nullable()` layer, or a union with a `z.null()` member. */
+/** Kinds that accept `null` themselves: z.null(), and z.any()/z.unknown(), which accept anything. */
+const NULL_ACCEPTING = new Set(["null", "any"]);
+
+/** Whether null is accepted here: a `.nullable()` layer, z.any(), or a union with a `z.null()` member. */
 export function acceptsNull(layers: Layers): boolean {
   if (layers.wrappers.some((node) => node.kind === "nullable")) return true;
   return layers.terminals.some(
     (node) =>
-      node.kind === "null" ||
+      NULL_ACCEPTING.has(node.kind) ||
       (node.kind === "union" &&
-        node.children.some((child) => viewSchema(child.schema)?.kind === "null")),
+        node.children.some((child) => NULL_ACCEPTING.has(viewSchema(child.schema)?.kind ?? ""))),
   );
 }
 
@@ -77,4 +80,20 @@ export function foldsToObject(root: SchemaNode): boolean {
     }
   }
   return true;
+}
+
+/**
+ * Whether the converter emits this property as a union: a union member schema (`anyOf`/`oneOf`,
+ * or a type array for primitives) or a `.nullable()` layer (`anyOf` with null, or a type array).
+ */
+export function isUnionTyped(layers: Layers): boolean {
+  return (
+    layers.wrappers.some((layer) => layer.kind === "nullable") ||
+    layers.terminals.some((layer) => layer.kind === "union")
+  );
+}
+
+/** Whether the input projection leaves this property out of `required`: `.optional()` or `.default()`. */
+export function isOptionalInput(layers: Layers): boolean {
+  return layers.wrappers.some((layer) => layer.kind === "optional" || layer.kind === "default");
 }

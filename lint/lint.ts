@@ -2,10 +2,16 @@
 
 import { describeValue } from "./describe-value.js";
 import { DEFAULT_DIALECT, LINT_DIALECTS } from "./dialects.js";
-import { zodMajor } from "./node-view.js";
+import { isRawShape, zodMajor } from "./node-view.js";
 import type { RuleListener } from "./rule.js";
 import { RULES } from "./rules/index.js";
-import type { LintDialect, LintOptions, LintRuleCode, SchemaLintFinding } from "./types.js";
+import type {
+  LintDialect,
+  LintOptions,
+  LintRuleCode,
+  LintSide,
+  SchemaLintFinding,
+} from "./types.js";
 import { walkSchema } from "./walk.js";
 
 /**
@@ -13,7 +19,8 @@ import { walkSchema } from "./walk.js";
  * faithfully. Pure: reads the schema structurally, never mutates it, never throws for a finding.
  *
  * @param schema - A Zod 3 (`zod/v3`) or Zod 4 (`zod`) schema, typically a tool's parameters or returns.
- * @param options - `dialect` (default `"gemini-bifrost"`) and `requireDescribe` (default `false`).
+ * @param options - `dialect` (default `"gemini-bifrost"`), `requireDescribe` (default `false`),
+ *   and `side` (`"input"` for parameters, `"output"` for returns; both when unset).
  * @returns Findings in walk order (pre-order, declaration order), one per (code, path).
  * @throws {TypeError} When `schema` is not a Zod schema or an option is invalid: a programming error.
  *
@@ -32,10 +39,10 @@ export function lintModelFacingSchema(
   schema: unknown,
   options: LintOptions = {},
 ): SchemaLintFinding[] {
-  const { dialect, requireDescribe } = checkOptions(options);
-  if (zodMajor(schema) === undefined) {
+  const { dialect, requireDescribe, side } = checkOptions(options, "lintModelFacingSchema");
+  if (zodMajor(schema) === undefined && !isRawShape(schema)) {
     throw new TypeError(
-      `lintModelFacingSchema: expected a Zod 3 or Zod 4 schema (an object with _def or _zod), received ${describeValue(schema)}; pass the schema itself, e.g. tool.parameters`,
+      `lintModelFacingSchema: expected a Zod 3 or Zod 4 schema (an object with _def or _zod) or a raw shape of them, received ${describeValue(schema)}; pass the schema itself, e.g. tool.parameters`,
     );
   }
   const codes: LintRuleCode[] = [...LINT_DIALECTS[dialect]];
@@ -54,34 +61,50 @@ export function lintModelFacingSchema(
       },
     });
   });
-  walkSchema(schema as object, {
-    node: (visit) => {
-      for (const listener of listeners) listener.node?.(visit);
+  walkSchema(
+    schema as object,
+    {
+      node: (visit) => {
+        for (const listener of listeners) listener.node?.(visit);
+      },
+      cycle: (visit) => {
+        for (const listener of listeners) listener.cycle?.(visit);
+      },
     },
-    cycle: (visit) => {
-      for (const listener of listeners) listener.cycle?.(visit);
-    },
-  });
+    side,
+  );
   for (const listener of listeners) listener.end?.();
   return findings;
 }
 
-function checkOptions(options: unknown): { dialect: LintDialect; requireDescribe: boolean } {
+/**
+ * The options with their defaults, or a TypeError naming `caller` and what was passed: an
+ * unknown dialect or a non-boolean `requireDescribe` is a programming error.
+ */
+export function checkOptions(
+  options: unknown,
+  caller: string,
+): { dialect: LintDialect; requireDescribe: boolean; side: LintSide | undefined } {
   if (typeof options !== "object" || options === null) {
     throw new TypeError(
-      `lintModelFacingSchema: expected options like { dialect: "gemini-bifrost" }, received ${describeValue(options)}`,
+      `${caller}: expected options like { dialect: "gemini-bifrost" }, received ${describeValue(options)}`,
     );
   }
-  const { dialect = DEFAULT_DIALECT, requireDescribe = false } = options as LintOptions;
+  const { dialect = DEFAULT_DIALECT, requireDescribe = false, side } = options as LintOptions;
   if (typeof dialect !== "string" || !Object.hasOwn(LINT_DIALECTS, dialect)) {
     throw new TypeError(
-      `lintModelFacingSchema: unknown dialect ${describeValue(dialect)}; use one of: ${Object.keys(LINT_DIALECTS).join(", ")}`,
+      `${caller}: unknown dialect ${describeValue(dialect)}; use one of: ${Object.keys(LINT_DIALECTS).join(", ")}`,
     );
   }
   if (typeof requireDescribe !== "boolean") {
     throw new TypeError(
-      `lintModelFacingSchema: expected requireDescribe to be a boolean, received ${describeValue(requireDescribe)}`,
+      `${caller}: expected requireDescribe to be a boolean, received ${describeValue(requireDescribe)}`,
     );
   }
-  return { dialect, requireDescribe };
+  if (side !== undefined && side !== "input" && side !== "output") {
+    throw new TypeError(
+      `${caller}: expected side to be "input" or "output", received ${describeValue(side)}`,
+    );
+  }
+  return { dialect, requireDescribe, side };
 }

@@ -3,7 +3,7 @@
  * `viewSchema` hands the schema to its reader (`view-zod3.ts`, `view-zod4.ts`). Nothing else in
  * the linter knows there are two majors.
  */
-import type { SchemaNode } from "./node.js";
+import { baseNode, type ChildEdge, type SchemaNode } from "./node.js";
 import { viewZod3 } from "./view-zod3.js";
 import { viewZod4 } from "./view-zod4.js";
 
@@ -26,10 +26,33 @@ export function zodMajor(value: unknown): 3 | 4 | undefined {
  */
 export function viewSchema(value: unknown): SchemaNode | undefined {
   const major = zodMajor(value);
-  if (major === undefined) return undefined;
+  if (major === undefined) return isRawShape(value) ? viewRawShape(value) : undefined;
   try {
     return major === 4 ? viewZod4(value as object) : viewZod3(value as object);
   } catch {
     return undefined;
   }
+}
+
+/**
+ * True for a raw shape, `{ city: z.string() }`: a plain object each of whose own fields is a
+ * schema. toolwright takes one as `parameters` and wraps it in `z.object` of its fields' major.
+ */
+export function isRawShape(value: unknown): value is Readonly<Record<string, object>> {
+  if (typeof value !== "object" || value === null || zodMajor(value) !== undefined) return false;
+  try {
+    const prototype = Object.getPrototypeOf(value);
+    if (prototype !== Object.prototype && prototype !== null) return false;
+    return Object.values(value).every((field) => zodMajor(field) !== undefined);
+  } catch {
+    return false;
+  }
+}
+
+// The object node `z.object` of the shape would be: a closed object of the fields' major.
+function viewRawShape(shape: Readonly<Record<string, object>>): SchemaNode {
+  const fields = Object.entries(shape);
+  const major = fields.length > 0 && fields.every(([, field]) => zodMajor(field) === 3) ? 3 : 4;
+  const children: ChildEdge[] = fields.map(([key, schema]) => ({ edge: "property", key, schema }));
+  return baseNode(shape, major, "object", "raw shape", undefined, { children });
 }

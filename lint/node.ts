@@ -57,7 +57,7 @@ export type EdgeKind =
 /** One child schema, not yet viewed: it is read only when the walker reaches it. */
 export interface ChildEdge {
   readonly edge: EdgeKind;
-  /** Property name, tuple index or member index; absent for edges without one. */
+  /** Property name, tuple index or member index (`"in"`/`"out"` for a pipe's sides); absent for edges without one. */
   readonly key?: string | number;
   readonly schema: unknown;
 }
@@ -86,6 +86,12 @@ export interface SchemaNode {
   /** JSON Schema `format` values the converter emits for this string. */
   readonly formats: readonly string[];
   readonly lengthBounded: boolean;
+  /** The converter emits a `pattern` for this string (`.regex()`, and formats that carry one). */
+  readonly pattern: boolean;
+  /** The converter emits `contentEncoding` for this string (base64). */
+  readonly contentEncoding: boolean;
+  /** The converter emits `propertyNames` for this record (Zod 4 always; Zod 3 for checked keys). */
+  readonly propertyNames: boolean;
   readonly minItems: number | undefined;
   readonly maxItems: number | undefined;
   /** An object that admits unknown keys (passthrough/loose, catchall). */
@@ -93,6 +99,11 @@ export interface SchemaNode {
   readonly enumValues: readonly unknown[] | undefined;
   /** A union the converter emits as `oneOf` (Zod 4 discriminated unions and `z.xor`). */
   readonly exclusiveUnion: boolean;
+  /**
+   * Zod 3 only: zod-to-json-schema writes this node's children inline without recording them, so
+   * no `$ref` is ever emitted to or for them (a nullable primitive, a union of primitives or literals).
+   */
+  readonly untrackedChildren: boolean;
 }
 
 /** Kinds the walker steps through without changing the path. */
@@ -130,11 +141,15 @@ export function baseNode(
     numeric: undefined,
     formats: NONE,
     lengthBounded: false,
+    pattern: false,
+    contentEncoding: false,
+    propertyNames: false,
     minItems: undefined,
     maxItems: undefined,
     openObject: false,
     enumValues: undefined,
     exclusiveUnion: false,
+    untrackedChildren: false,
     ...facts,
   };
 }

@@ -41,3 +41,10 @@ export function childPath(
       return edge satisfies never;
   }
 }
+
+/** Whether `path` is `ancestor` or lies under it (`$.a` holds `$.a.b` and `$.a[]`, not `$.ab`). */
+export function isWithin(path: string, ancestor: string): boolean {
+  if (!path.startsWith(ancestor)) return false;
+  const next = path.charAt(ancestor.length);
+  return next === "" || ".[|&".includes(next);
+}

@@ -58,14 +58,38 @@ const FORMATS: Readonly<Record<string, string>> = {
   duration: "duration",
 };
 
+/** zod-to-json-schema's string checks that it emits as a `pattern` (src/parsers/string.ts). */
+const PATTERN_CHECKS: ReadonlySet<string> = new Set([
+  "regex",
+  "cuid",
+  "cuid2",
+  "startsWith",
+  "endsWith",
+  "includes",
+  "base64url",
+  "jwt",
+  "cidr",
+  "emoji",
+  "ulid",
+  "nanoid",
+]);
+
 const inner = (schema: unknown): ChildEdge => ({ edge: "inner", schema });
 
 /** Reads one Zod 3 schema. Throws only if a getter on the schema itself throws. */
 export function viewZod3(schema: object): SchemaNode {
   const def = (schema as { _def: Zod3Def })._def;
   const typeName = stringProp(def, "typeName") ?? "unknown";
+  const description = stringProp(def, "description");
+  if (typeName === "ZodDate" && prop(def, "coerce") === true) {
+    // zod-to-json-schema emits a date-time string for a date, which z.coerce.date() parses:
+    // unlike a plain z.date(), the coerced one carries faithfully.
+    return baseNode(schema, 3, "string", "ZodDate (coerced)", description, {
+      formats: ["date-time"],
+    });
+  }
   const kind = KINDS[typeName] ?? "other";
-  return baseNode(schema, 3, kind, typeName, stringProp(def, "description"), facts(kind, def));
+  return baseNode(schema, 3, kind, typeName, description, facts(kind, def));
 }
 
 /**
@@ -92,7 +116,10 @@ function facts(kind: NodeKind, def: Zod3Def): Partial<SchemaNode> {
     case "object":
       return objectFacts(def);
     case "record":
-      return { children: [{ edge: "record-value", schema: prop(def, "valueType") }] };
+      return {
+        children: [{ edge: "record-value", schema: prop(def, "valueType") }],
+        propertyNames: checkedKeys(prop(def, "keyType")),
+      };
     case "tuple": {
       const items: ChildEdge[] = arrayProp(def, "items").map((schema, key) => ({
         edge: "tuple-item",
@@ -103,14 +130,15 @@ function facts(kind: NodeKind, def: Zod3Def): Partial<SchemaNode> {
       if (rest) items.push({ edge: "tuple-rest", key: items.length, schema: rest });
       return { children: items };
     }
-    case "union":
+    case "union": {
+      const options = unionOptions(def);
       return {
-        children: arrayProp(def, "options").map((schema, key) => ({
-          edge: "union-member",
-          key,
-          schema,
-        })),
+        children: options.map((schema, key) => ({ edge: "union-member", key, schema })),
+        untrackedChildren: ["primitive", "literal", "enum"].some((shortcut) =>
+          options.every((option) => mergedAs(option) === shortcut),
+        ),
       };
+    }
     case "intersection":
       return {
         children: [
@@ -123,15 +151,24 @@ function facts(kind: NodeKind, def: Zod3Def): Partial<SchemaNode> {
     case "literal":
       return { enumValues: [prop(def, "value")] };
     case "optional":
-    case "nullable":
     case "default":
       return { children: [inner(prop(def, "innerType"))] };
+    case "nullable":
+      return {
+        children: [inner(prop(def, "innerType"))],
+        untrackedChildren: isBarePrimitive(prop(def, "innerType")),
+      };
     case "wrapper":
       return {
         children: [inner(prop(def, "innerType") ?? prop(def, "schema") ?? prop(def, "type"))],
       };
     case "pipe":
-      return { children: [inner(prop(def, "in")), inner(prop(def, "out"))] };
+      return {
+        children: [
+          { edge: "inner", key: "in", schema: prop(def, "in") },
+          { edge: "inner", key: "out", schema: prop(def, "out") },
+        ],
+      };
     case "lazy": {
       // The getter may build a fresh schema per call; the lazy node's own identity stops cycles.
       const getter = prop(def, "getter");
@@ -164,9 +201,13 @@ function facts(kind: NodeKind, def: Zod3Def): Partial<SchemaNode> {
 function stringFacts(def: Zod3Def): Partial<SchemaNode> {
   const formats: string[] = [];
   let lengthBounded = false;
+  let pattern = false;
+  let contentEncoding = false;
   for (const check of arrayProp(def, "checks")) {
     const checkKind = stringProp(check, "kind") ?? "";
     if (checkKind === "min" || checkKind === "max" || checkKind === "length") lengthBounded = true;
+    if (PATTERN_CHECKS.has(checkKind)) pattern = true;
+    if (checkKind === "base64") contentEncoding = true;
     const format = FORMATS[checkKind];
     if (format !== undefined) formats.push(format);
     if (checkKind === "ip") {
@@ -175,7 +216,16 @@ function stringFacts(def: Zod3Def): Partial<SchemaNode> {
       if (version !== "v4") formats.push("ipv6");
     }
   }
-  return { formats, lengthBounded };
+  return { formats, lengthBounded, pattern, contentEncoding };
+}
+
+/** zod-to-json-schema emits `propertyNames` for an enum key or a string key with checks. */
+function checkedKeys(key: unknown): boolean {
+  const keyDef = prop(key, "_def");
+  const typeName = stringProp(keyDef, "typeName");
+  if (typeName === "ZodEnum") return true;
+  if (typeName === "ZodBranded") return checkedKeys(prop(keyDef, "type"));
+  return typeName === "ZodString" && arrayProp(keyDef, "checks").length > 0;
 }
 
 function numericFacts(def: Zod3Def): SchemaNode["numeric"] {
@@ -212,4 +262,27 @@ function objectFacts(def: Zod3Def): Partial<SchemaNode> {
 function enumValues(def: Zod3Def): unknown[] {
   const values = prop(def, "values");
   return Array.isArray(values) ? values : enumObjectValues(values);
+}
+
+/** A discriminated union keeps its options in a Map in older Zod 3 builds. */
+function unionOptions(def: Zod3Def): unknown[] {
+  const options = prop(def, "options");
+  return options instanceof Map ? [...options.values()] : arrayProp(def, "options").slice();
+}
+
+/** How zod-to-json-schema merges a union member into a shortcut (parsers/union.ts), if it does. */
+function mergedAs(schema: unknown): "primitive" | "literal" | "enum" | undefined {
+  if (isBarePrimitive(schema)) return "primitive";
+  const def = prop(schema, "_def");
+  const typeName = stringProp(def, "typeName");
+  if (typeName === "ZodLiteral" && prop(def, "description") === undefined) return "literal";
+  return typeName === "ZodEnum" ? "enum" : undefined;
+}
+
+/** A primitive without checks: zod-to-json-schema writes it as a bare `type` (parsers/union.ts, nullable.ts). */
+function isBarePrimitive(schema: unknown): boolean {
+  const def = prop(schema, "_def");
+  const typeName = stringProp(def, "typeName") ?? "";
+  const primitive = ["ZodString", "ZodNumber", "ZodBigInt", "ZodBoolean", "ZodNull"];
+  return primitive.includes(typeName) && arrayProp(def, "checks").length === 0;
 }

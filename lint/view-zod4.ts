@@ -83,7 +83,11 @@ function facts(kind: NodeKind, def: $ZodTypeDef | undefined): Partial<SchemaNode
     case "object":
       return objectFacts(def);
     case "record":
-      return { children: [{ edge: "record-value", schema: prop(def, "valueType") }] };
+      // Zod 4 emits `propertyNames` from the key schema for every record.
+      return {
+        children: [{ edge: "record-value", schema: prop(def, "valueType") }],
+        propertyNames: true,
+      };
     case "tuple": {
       const items: ChildEdge[] = arrayProp(def, "items").map((schema, key) => ({
         edge: "tuple-item",
@@ -153,9 +157,9 @@ function facts(kind: NodeKind, def: $ZodTypeDef | undefined): Partial<SchemaNode
 
 /** Both sides are validated; a side that is only a transform function carries no input schema. */
 function pipeSides(def: unknown): ChildEdge[] {
-  return [prop(def, "in"), prop(def, "out")]
-    .filter((side) => stringProp(defOf(side), "type") !== "transform")
-    .map(inner);
+  return (["in", "out"] as const)
+    .map((key): ChildEdge => ({ edge: "inner", key, schema: prop(def, key) }))
+    .filter((side) => stringProp(defOf(side.schema), "type") !== "transform");
 }
 
 /**

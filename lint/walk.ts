@@ -4,9 +4,10 @@
  * path. A schema reused at sibling paths is visited at each path; only a schema that is its own
  * ancestor is a cycle.
  */
-import type { EdgeKind, SchemaNode } from "./node.js";
+import type { ChildEdge, EdgeKind, SchemaNode } from "./node.js";
 import { viewSchema } from "./node-view.js";
 import { childPath } from "./path.js";
+import type { LintSide } from "./types.js";
 
 /** One node reached at one path. */
 export interface Visit {
@@ -14,6 +15,8 @@ export interface Visit {
   readonly path: string;
   /** How this node hangs off its parent; `"inner"` for the inside of a transparent layer. */
   readonly edge: EdgeKind;
+  /** The node this one hangs off; `undefined` for the root. */
+  readonly parent: SchemaNode | undefined;
   /** Objects on the path including this one: the nesting level the provider counts. */
   readonly objectDepth: number;
 }
@@ -44,13 +47,30 @@ interface Frame {
   readonly schema: unknown;
   readonly path: string;
   readonly edge: EdgeKind;
+  readonly parent: SchemaNode | undefined;
   readonly objectDepth: number;
   readonly depth: number;
 }
 
-/** Walks `root`, calling `listener` for every node and every back-reference. */
-export function walkSchema(root: object, listener: WalkListener): void {
-  const stack: Frame[] = [{ schema: root, path: "$", edge: "root", objectDepth: 0, depth: 0 }];
+/**
+ * The children a walk descends into: a Zod 4 pipe shows one side in a projection (its input
+ * for parameters, its output for returns), and with a `side` only that one is walked. A side
+ * that is only a transform function has no schema, so the other one stands in.
+ */
+function childrenOf(node: SchemaNode, side: LintSide | undefined): readonly ChildEdge[] {
+  if (side === undefined || node.kind !== "pipe" || node.major !== 4) return node.children;
+  const shown = node.children.filter((child) => child.key === (side === "input" ? "in" : "out"));
+  return shown.length > 0 ? shown : node.children;
+}
+
+/**
+ * Walks `root`, calling `listener` for every node and every back-reference; with `side`, only
+ * the side of each Zod 4 pipe that the projection shows.
+ */
+export function walkSchema(root: object, listener: WalkListener, side?: LintSide): void {
+  const stack: Frame[] = [
+    { schema: root, path: "$", edge: "root", parent: undefined, objectDepth: 0, depth: 0 },
+  ];
   // The schemas on the current path, by depth; popping a frame at depth d ends every deeper one.
   const pathSchemas: object[] = [];
   const onPath = new Map<object, string>();
@@ -69,18 +89,20 @@ export function walkSchema(root: object, listener: WalkListener): void {
     if (node === undefined) continue;
     visits++;
     const objectDepth = frame.objectDepth + (node.kind === "object" ? 1 : 0);
-    listener.node({ node, path: frame.path, edge: frame.edge, objectDepth });
+    listener.node({ node, path: frame.path, edge: frame.edge, parent: frame.parent, objectDepth });
     if (frame.depth >= WALK_LIMITS.maxDepth) continue;
     onPath.set(schema, frame.path);
     pathSchemas.push(schema);
     // Pushed in reverse so children pop, and findings come out, in declaration order.
-    for (let i = node.children.length - 1; i >= 0; i--) {
-      const child = node.children[i];
+    const children = childrenOf(node, side);
+    for (let i = children.length - 1; i >= 0; i--) {
+      const child = children[i];
       if (child === undefined) continue;
       stack.push({
         schema: child.schema,
         path: childPath(frame.path, child.edge, child.key),
         edge: child.edge,
+        parent: node,
         objectDepth,
         depth: frame.depth + 1,
       });

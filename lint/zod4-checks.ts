@@ -30,6 +30,8 @@ export function stringFacts(def: unknown): Partial<SchemaNode> {
   let format: string | undefined;
   let lax = false;
   let lengthBounded = false;
+  // A check that carries a regex adds it to the bag Zod emits as `pattern` (`aggregateChecks`).
+  const pattern = all.some((check) => prop(check, "pattern") instanceof RegExp);
   for (const check of all) {
     const name = stringProp(check, "check");
     if (name === "min_length" || name === "max_length" || name === "length_equals")
@@ -40,7 +42,8 @@ export function stringFacts(def: unknown): Partial<SchemaNode> {
   }
   const emitted = format === undefined ? "" : (FORMAT_MAP[format] ?? format);
   const dropped = emitted === "" || format === "time" || lax;
-  return { formats: dropped ? [] : [emitted], lengthBounded };
+  const contentEncoding = format === "base64";
+  return { formats: dropped ? [] : [emitted], lengthBounded, pattern, contentEncoding };
 }
 
 /**

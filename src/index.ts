@@ -15,6 +15,9 @@
  * @module
  */
 export {
+  ADAPTER_DIALECTS,
+  ADAPTER_MODES,
+  type AdapterMode,
   DEFAULT_DIALECT,
   LINT_DIALECT_NAMES,
   LINT_DIALECTS,
@@ -25,15 +28,20 @@ export {
   type LintRuleCode,
   type LintRuleMeta,
   type LintSeverity,
+  type LintSide,
   lintModelFacingSchema,
+  lintToolSet,
   type SchemaLintFinding,
+  type ToolSetLintFinding,
 } from "toolwright/lint";
-export type { CallOutcome } from "./core/boundary";
+export type { CallFailure, CallFailureKind, CallOutcome } from "./core/call-outcome";
+export type { ArgsOf, CallTypes, ResultOf, Typed } from "./core/call-types";
 export {
   Capability,
   type CapabilityConfig,
   type CapabilityTool,
   capability,
+  type TypedCapability,
 } from "./core/capability";
 export {
   type CallableKind,
@@ -48,7 +56,12 @@ export {
 } from "./core/errors";
 export { Manual, type ManualSection, TextManual } from "./core/manual";
 export { ManualToolbox } from "./core/manual-toolbox";
-export { definePlay, type PlayConfig, type PlayDefinition } from "./core/play-definition";
+export {
+  definePlay,
+  type Play,
+  type PlayConfig,
+  type PlayDefinition,
+} from "./core/play-definition";
 export { Playbook, type PlayError, type PlaySchema, playbook } from "./core/playbook";
 export { projectParameters, projectReturns } from "./core/projection";
 export { readScope, requireScope } from "./core/run-scope";
@@ -63,7 +76,11 @@ export {
 export {
   defineTool,
   type MaybePromise,
+  type NoReturns,
+  type ObjectSchemaOrRawShape,
+  type ResultHint,
   type ReturnsInput,
+  type Tool,
   type ToolAnnotations,
   type ToolConfig,
   type ToolDefinition,
@@ -71,6 +88,8 @@ export {
   type ToolExecutionContext,
 } from "./core/tool-definition";
 export { Toolbox, type ToolSchema, toolbox } from "./core/toolbox";
+export type { PlayRecord, TypedPlaybook } from "./core/typed-playbook";
+export type { ToolRecord, TypedToolbox } from "./core/typed-toolbox";
 export {
   type ToolCallRecord,
   type ToolCallRequest,
@@ -81,6 +100,12 @@ export {
   type ToolSetSchema,
   toolSet,
 } from "./hosts/tool-set";
+export type {
+  CallableRecord,
+  CapabilityCallables,
+  ManualTools,
+  ToolSetCallables,
+} from "./hosts/tool-set-callables";
 export {
   type JsonSchema,
   type JsonSchemaOptions,

@@ -19,12 +19,18 @@ import { oneOfUnion } from "./one-of-union.js";
 import { openObject } from "./open-object.js";
 import { optionalProperty } from "./optional-property.js";
 import { optionalWithoutNullable } from "./optional-without-nullable.js";
+import { pipeAllOf } from "./pipe-all-of.js";
+import { pipeTypeConflict } from "./pipe-type-conflict.js";
+import { propertyPathRef } from "./property-path-ref.js";
 import { recursiveLazy } from "./recursive-lazy.js";
+import { requiredCycle } from "./required-cycle.js";
 import { stringFormat } from "./string-format.js";
 import { stringLengthBound } from "./string-length-bound.js";
 import { tooManyUnionParameters } from "./too-many-union-parameters.js";
 import { tuple } from "./tuple.js";
+import { unenforcedKeyword } from "./unenforced-keyword.js";
 import { unrepresentable } from "./unrepresentable.js";
+import { untyped } from "./untyped.js";
 
 /** Every rule, keyed by its code. */
 export const RULES = {
@@ -49,4 +55,10 @@ export const RULES = {
   "max-items": maxItems,
   "min-items-above-one": minItemsAboveOne,
   "too-many-union-parameters": tooManyUnionParameters,
+  untyped,
+  "property-path-ref": propertyPathRef,
+  "pipe-all-of": pipeAllOf,
+  "pipe-type-conflict": pipeTypeConflict,
+  "required-cycle": requiredCycle,
+  "unenforced-keyword": unenforcedKeyword,
 } as const satisfies Readonly<Record<LintRuleCode, LintRule>>;

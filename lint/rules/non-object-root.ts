@@ -14,7 +14,7 @@ export const nonObjectRoot: LintRule = {
     "A root schema that is not an object (after optional/default/refine wrappers): a union or discriminated union (`anyOf`/`oneOf` root), a primitive, an array, an intersection emitted as allOf, or a nullable object.",
   fix: "Wrap the value in an object: z.object({ result: schema }).",
   evidence:
-    'OpenAI Structured Outputs: the root must be an object, not `anyOf` (a root discriminated union is the guide\'s own failing example). Anthropic: a tool `input_schema` root must be an object; `oneOf`/`allOf`/`anyOf` at the top level are rejected. Both converters emit the root as-is (`anyOf`, `type: "string"`, …).',
+    'OpenAI Structured Outputs: the root must be an object, not `anyOf` (a root discriminated union is the guide\'s own failing example). Anthropic: a tool `input_schema` root must be an object; `oneOf`/`allOf`/`anyOf` at the top level are rejected. Both converters emit the root as-is (`anyOf`, `type: "string"`, …), and toolwright\'s `projectParameters` refuses a parameters root without `type: "object"`, so every adapter refuses it.',
   create: (context) => ({
     node({ node, path, edge }) {
       if (edge !== "root") return;

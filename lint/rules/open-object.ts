@@ -9,7 +9,7 @@ export const openObject: LintRule = {
     "An object that admits keys it does not declare: z.record(), .passthrough()/z.looseObject(), or .catchall(schema). The conversion emits `additionalProperties` as a schema or `true`.",
   fix: "Declare the keys: z.object({ ... }) with every field (strip or .strict()), or an array of { key, value } objects instead of a record.",
   evidence:
-    "zod-to-json-schema emits `additionalProperties: <value>` for records and catchall, `true` for passthrough; Zod 4 emits `additionalProperties` as the value schema (`{}` for loose) plus `propertyNames` in 2020-12. OpenAI strict requires `additionalProperties: false`; Gemini's legacy schema has no `additionalProperties` field ('Unknown name \"additionalProperties\"'); Anthropic strict rejects anything but false.",
+    "zod-to-json-schema emits `additionalProperties: <value>` for records and catchall, `true` for passthrough; Zod 4 emits `additionalProperties` as the value schema (`{}` for loose) plus `propertyNames` in 2020-12. OpenAI strict requires `additionalProperties: false`; Gemini's legacy schema has no `additionalProperties` field ('Unknown name \"additionalProperties\"'), and @google/genai's processJsonSchema drops it, closing the object; Anthropic strict rejects anything but false, and its SDK's transform forces false (a record becomes an empty object).",
   create: (context) => ({
     node({ node, path }) {
       if (node.kind !== "record" && !node.openObject) return;

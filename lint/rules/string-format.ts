@@ -19,6 +19,18 @@ export const ALLOWED_STRING_FORMATS: Partial<Readonly<Record<LintDialect, readon
     "uuid",
   ],
   gemini: ["date-time", "enum"],
+  "anthropic-strict": [
+    "date-time",
+    "time",
+    "date",
+    "duration",
+    "email",
+    "hostname",
+    "uri",
+    "ipv4",
+    "ipv6",
+    "uuid",
+  ],
 };
 
 /** Flags a string whose emitted `format` the provider does not accept. */
@@ -26,10 +38,10 @@ export const stringFormat: LintRule = {
   code: "string-format",
   severity: "error",
   description:
-    'A string whose converter output carries a `format` the provider rejects. openai-strict accepts date-time, time, date, duration, email, hostname, ipv4, ipv6, uuid; gemini accepts date-time (and enum). E.g. .url() is emitted as `format: "uri"`; Zod 4 z.cuid()/z.base64() emit their own names.',
+    'A string whose converter output carries a `format` the provider rejects. openai-strict accepts date-time, time, date, duration, email, hostname, ipv4, ipv6, uuid; anthropic-strict those and uri; gemini accepts date-time (and enum). E.g. .url() is emitted as `format: "uri"`; Zod 4 z.cuid()/z.base64() and .startsWith()/.lowercase() emit their own names.',
   fix: "Drop the format check and describe the expected form in .describe(), or use .regex() (emitted as `pattern`) where the provider supports patterns.",
   evidence:
-    "zod-to-json-schema src/parsers/string.ts maps url→uri, email, uuid, datetime→date-time, date, time, duration, ip→ipv4/ipv6; Zod 4 `formatMap` (url→uri, guid→uuid, …) keeps other names. OpenAI Structured Outputs lists the nine supported formats (\"'uri' is not a valid format\"); Gemini's legacy schema supports only `enum` and `date-time`.",
+    "zod-to-json-schema src/parsers/string.ts maps url→uri, email, uuid, datetime→date-time, date, time, duration, ip→ipv4/ipv6; Zod 4 `formatMap` (url→uri, guid→uuid, …) keeps other names. OpenAI Structured Outputs lists the nine supported formats (\"'uri' is not a valid format\"); Anthropic's strict mode lists ten (its SDK's transform-json-schema.js SUPPORTED_STRING_FORMATS moves any other into the description); Gemini's legacy schema supports only `enum` and `date-time` (\"only 'enum' and 'date-time' are supported for STRING type\", google-gemini/gemini-cli#3178).",
   create: (context) => ({
     node({ node, path }) {
       const allowed = ALLOWED_STRING_FORMATS[context.dialect];

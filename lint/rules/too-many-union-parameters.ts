@@ -1,5 +1,5 @@
 /** `too-many-union-parameters`: more union-typed properties than Anthropic strict allows. */
-import { layersOf } from "../layers.js";
+import { isUnionTyped, layersOf } from "../layers.js";
 import type { LintRule } from "../rule.js";
 
 /** Anthropic strict tools: "exceeds the limit: 16". */
@@ -17,12 +17,7 @@ export const tooManyUnionParameters: LintRule = {
     let count = 0;
     return {
       node({ node, edge }) {
-        if (edge !== "property") return;
-        const layers = layersOf(node);
-        const union =
-          layers.wrappers.some((layer) => layer.kind === "nullable") ||
-          layers.terminals.some((layer) => layer.kind === "union");
-        if (union) count++;
+        if (edge === "property" && isUnionTyped(layersOf(node))) count++;
       },
       end() {
         if (count <= MAX_UNION_PARAMETERS) return;

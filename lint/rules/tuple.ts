@@ -8,7 +8,7 @@ export const tuple: LintRule = {
   description: "A positional z.tuple([...]).",
   fix: "Use an object with named fields (z.object({ first: ..., second: ... })), or z.array(item) when every position has the same type.",
   evidence:
-    "zod-to-json-schema emits the array form `items: [...]` for every target (invalid OpenAPI 3.0); Zod 4 `toJSONSchema` openapi-3.0 emits `items: { anyOf: [...] }`, silently losing the per-position types, and 2020-12 emits `prefixItems` (not in Gemini's legacy field list) with `minItems`/`maxItems` (Anthropic strict rejects `maxItems`).",
+    "zod-to-json-schema emits the array form `items: [...]` for every target (invalid OpenAPI 3.0); Zod 4 `toJSONSchema` openapi-3.0 emits `items: { anyOf: [...] }`, silently losing the per-position types, and 2020-12 emits `prefixItems` (not in Gemini's legacy field list) with `minItems`/`maxItems` (Anthropic strict rejects `maxItems`; its SDK moves `prefixItems` into the description). OpenAI strict takes one schema for every item: openai lib/transform.js refuses tuple-form `items` and `prefixItems`.",
   create: (context) => ({
     node({ node, path }) {
       if (node.kind !== "tuple") return;

@@ -24,10 +24,10 @@ export const unrepresentable: LintRule = {
   code: "unrepresentable",
   severity: "error",
   description:
-    "A construct with no JSON Schema form: z.date(), z.bigint(), z.map(), z.set(), z.symbol(), z.function(), z.promise(), z.custom() (Zod 4), z.undefined(), z.void(), z.nan(), and a transform with no input-side schema (Zod 4 z.transform()).",
+    "A construct with no JSON Schema form: z.date(), z.bigint(), z.map(), z.set(), z.symbol(), z.function(), z.promise(), z.custom() (Zod 4), z.undefined(), z.void(), z.nan(), and a transform with no input-side schema (Zod 4 z.transform()). A Zod 3 z.coerce.date() is clean: it is projected as a date-time string, which it parses.",
   fix: "Replace it with a JSON-shaped schema and convert after parsing (e.g. z.string().datetime() for a date, z.record() for a map, z.array() for a set).",
   evidence:
-    "Zod 4 `toJSONSchema` throws by default ('Date cannot be represented in JSON Schema', 'Transforms cannot be represented…', …; json-schema-processors) and emits a promise's inner schema; zod-to-json-schema silently drops function/symbol/void properties, turns z.date() into a date-time string and z.bigint() into an int64 integer that the Zod schema then refuses, z.map() into an array of pairs, z.set() into an array, z.undefined()/z.nan() into `{ not: {} }`.",
+    "Zod 4 `toJSONSchema` throws by default ('Date cannot be represented in JSON Schema', 'Transforms cannot be represented…', …; json-schema-processors) and emits a promise's inner schema; zod-to-json-schema silently drops function/symbol/void properties, turns z.date() into a date-time string and z.bigint() into an int64 integer that the Zod schema then refuses (z.coerce.date() accepts the string), z.map() into an array of pairs, z.set() into an array, z.undefined()/z.nan() into `{ not: {} }`.",
   create: (context) => ({
     node({ node, path }) {
       const instead = INSTEAD[node.kind];

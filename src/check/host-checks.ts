@@ -26,7 +26,7 @@ export function checkProjection(
 ): Verdict | undefined {
   try {
     if (role === "parameters") projectParameters(name, schema);
-    else projectReturns(name, schema);
+    else projectReturns(name, schema as Parameters<typeof projectReturns>[1]);
     return undefined;
   } catch (error) {
     // projectParameters throws without a cause for a non-object root, with one when

@@ -29,6 +29,7 @@ export {
   SWEEP_CHECK_CODES,
   type SweepCheckCode,
   type SweepFinding,
+  type SweepLedgerEntry,
   type SweepOptions,
   type SweepReport,
   type SweptSchema,

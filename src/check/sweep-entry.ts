@@ -7,7 +7,7 @@
  */
 import { type LintDialect, lintModelFacingSchema, type SchemaLintFinding } from "toolwright/lint";
 import { describeValue, messageOf } from "../core/describe";
-import { type AnySchema, isSchema } from "../zod/schema";
+import { type AnySchema, isRawShape, isSchema, type RawShape } from "../zod/schema";
 import { isObject } from "./discover";
 import { type Entry, locate, type Place } from "./entries";
 import { checkProjection, hostFinding, type Verdict } from "./host-checks";
@@ -49,7 +49,8 @@ function sweepSchema(state: SweepState, entry: Entry, place: Place, role: Schema
   if (schema === undefined && role === "returns") return;
   state.schemasChecked += 1;
   state.options.onSchema?.({ label: locate(entry, place, role).label, source: place.source });
-  if (!isSchema(schema)) {
+  // A raw shape stands for z.object of it: the linter walks it as one, projection wraps it.
+  if (!isSchema(schema) && !(role === "parameters" && isRawShape(schema))) {
     report(notASchema(entry, role, schema));
     return;
   }
@@ -69,7 +70,7 @@ function notASchema(entry: Entry, role: SchemaRole, schema: unknown): Verdict {
 /** Lints `schema` under each dialect; a linter that throws is a finding for that dialect. */
 function lintSchema(
   state: SweepState,
-  schema: AnySchema,
+  schema: AnySchema | RawShape,
   report: (verdict: Verdict) => void,
 ): void {
   for (const dialect of state.dialects) {

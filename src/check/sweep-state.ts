@@ -5,19 +5,27 @@
  * @module
  */
 import type { ManualToolbox } from "toolwright";
-import type { LintDialect, SchemaLintFinding } from "toolwright/lint";
+import type { AdapterMode, LintDialect, SchemaLintFinding } from "toolwright/lint";
 import type { CapabilityLike } from "./discover";
 import { type Entry, locate, type Place } from "./entries";
 import type { Verdict } from "./host-checks";
-import type { SchemaRole, SweepFinding, SweepOptions, SweepReport } from "./types";
+import type {
+  SchemaRole,
+  SweepFinding,
+  SweepLedgerEntry,
+  SweepOptions,
+  SweepReport,
+} from "./types";
 
 /** One sweep's settings, findings, counters and caches. */
 export interface SweepState {
   /** Kept whole so `onSchema` is called as the caller's method, when it is one. */
   readonly options: SweepOptions;
   readonly dialects: readonly LintDialect[];
+  readonly targets: readonly AdapterMode[];
   readonly requireDescribe: boolean;
   readonly findings: SweepFinding[];
+  readonly ledger: SweepLedgerEntry[];
   schemasChecked: number;
   toolsChecked: number;
   /** The names each definition was swept under: one object under two names is two tools. */
@@ -40,8 +48,10 @@ export function createSweepState(
   return {
     options,
     dialects,
+    targets: [...new Set(options.targets ?? [])],
     requireDescribe,
     findings: [],
+    ledger: [],
     schemasChecked: 0,
     toolsChecked: 0,
     swept: new Map(),
@@ -79,6 +89,8 @@ export function reportOf(state: SweepState): SweepReport {
     schemasChecked: state.schemasChecked,
     toolsChecked: state.toolsChecked,
     dialects: state.dialects,
+    targets: state.targets,
+    ledger: state.ledger,
     requireDescribe: state.requireDescribe,
     errorCount,
     warningCount: findings.length - errorCount,

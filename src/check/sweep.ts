@@ -12,7 +12,7 @@
  */
 
 import { ManualToolbox } from "toolwright";
-import { DEFAULT_DIALECT } from "toolwright/lint";
+import { ADAPTER_DIALECTS, DEFAULT_DIALECT, type LintDialect } from "toolwright/lint";
 import { messageOf } from "../core/describe";
 import {
   type CapabilityLike,
@@ -26,6 +26,8 @@ import {
 } from "./discover";
 import { type Entry, entriesOf, nameOf, type Place } from "./entries";
 import { checkUniqueName, hostFinding, type NameIndex } from "./host-checks";
+import { checkRequest, type SetMember } from "./request-checks";
+import { ledgerRequest } from "./request-ledger";
 import { sweepEntry } from "./sweep-entry";
 import { addFinding, createSweepState, reportOf, type SweepState } from "./sweep-state";
 import type { SweepOptions, SweepReport } from "./types";
@@ -57,7 +59,7 @@ export function sweepModelFacingSchemas(
   roots: readonly SweepRoot[] | Readonly<Record<string, unknown>>,
   options: SweepOptions = {},
 ): SweepReport {
-  const dialects = [...new Set(options.dialects ?? [DEFAULT_DIALECT])];
+  const dialects = dialectsOf(options);
   const state = createSweepState(options, dialects, options.requireDescribe ?? false);
   const found = discover(rootList(roots));
   sweepCapabilities(state, found);
@@ -77,6 +79,13 @@ export function hasToolwrightObjects(roots: readonly SweepRoot[]): boolean {
       found.tools.length >
     0
   );
+}
+
+// The dialects asked for, then each target's; the default only when neither is given.
+function dialectsOf(options: SweepOptions): LintDialect[] {
+  const targets = (options.targets ?? []).map((target) => ADAPTER_DIALECTS[target]);
+  const asked = options.dialects ?? (targets.length > 0 ? [] : [DEFAULT_DIALECT]);
+  return [...new Set([...asked, ...targets])];
 }
 
 function rootList(
@@ -137,6 +146,7 @@ function sweepSet(
   capabilities: readonly CapabilityLike[],
 ): void {
   const names: NameIndex = new Map();
+  const members: SetMember[] = [];
   for (const cap of capabilities) {
     const place: Place = {
       agent: set?.label,
@@ -145,11 +155,14 @@ function sweepSet(
     };
     for (const entry of capabilityEntries(state, cap, place)) {
       sweepEntry(state, entry, place);
+      members.push({ entry, place });
       const duplicate = checkUniqueName(names, entry, place.capability);
       if (duplicate !== undefined) addFinding(state, entry, place, undefined, duplicate);
     }
     state.sweptCapabilities.add(cap);
   }
+  checkRequest(state, members);
+  ledgerRequest(state, members);
 }
 
 /** A capability's tools, its plays, and the tools its manual adds. */

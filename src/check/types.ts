@@ -3,7 +3,13 @@
  *
  * @module
  */
-import type { LintDialect, LintRuleCode, LintSeverity } from "toolwright/lint";
+import type {
+  AdapterMode,
+  LintDialect,
+  LintRuleCode,
+  LintSeverity,
+  ToolSetRuleCode,
+} from "toolwright/lint";
 
 /** Codes of the checks the sweep adds beside the lint rules. Stable, like lint codes. */
 export const SWEEP_CHECK_CODES = [
@@ -37,8 +43,8 @@ export interface SweepFinding {
   readonly name: string;
   /** The schema the finding is about; `undefined` for `duplicate-name`. */
   readonly schema: SchemaRole | undefined;
-  /** A lint rule code or a sweep check code. */
-  readonly code: LintRuleCode | SweepCheckCode;
+  /** A lint rule code, a tool-set rule code (with `targets`), or a sweep check code. */
+  readonly code: LintRuleCode | ToolSetRuleCode | SweepCheckCode;
   readonly severity: LintSeverity;
   /** JSONPath-like location in the schema, `$` for the whole schema or tool. */
   readonly path: string;
@@ -47,6 +53,27 @@ export interface SweepFinding {
   readonly message: string;
   /** The module the tool was found in, when the sweep was given one. */
   readonly source: string | undefined;
+}
+
+/**
+ * One change a target's lowering makes to one tool's parameters, labelled like a finding:
+ * `notes / search.parameters`, `$.limit`, `maximum 100 moved into the description`.
+ */
+export interface SweepLedgerEntry {
+  /** The tool's label, as findings carry it. */
+  readonly label: string;
+  /** The tool's name. */
+  readonly name: string;
+  /** The module the tool was found in. */
+  readonly source: string | undefined;
+  /** The adapter mode whose lowering made the change. */
+  readonly target: AdapterMode;
+  /** Where in the parameters, as a lint path. */
+  readonly path: string;
+  /** `moved`, `dropped`, `rewritten`, `nullable` or `non-strict`. */
+  readonly kind: "moved" | "dropped" | "rewritten" | "nullable" | "non-strict";
+  /** What changed, in words. */
+  readonly message: string;
 }
 
 /** A schema the sweep is about to check, for progress output. */
@@ -61,6 +88,18 @@ export interface SweepOptions {
   readonly dialects?: readonly LintDialect[];
   /** Also warn (`missing-description`) on fields without `.describe()`. @default false */
   readonly requireDescribe?: boolean;
+  /**
+   * Adapter modes (`ADAPTER_MODES`) to check for: each adds its dialect
+   * (`ADAPTER_DIALECTS`) to `dialects`, and checks each capability set as one request of
+   * that adapter: tool names and per-request budgets (`lintToolSet`). With targets and no
+   * `dialects`, only the targets' dialects are used. @default []
+   */
+  readonly targets?: readonly AdapterMode[];
+  /**
+   * Also collect the lowering ledger of the targets that lower schemas (`openai-strict`,
+   * `anthropic-strict`): what each adapter changes in each tool's parameters. @default false
+   */
+  readonly ledger?: boolean;
   /** Called once per schema before it is checked (a `--verbose` listing). */
   readonly onSchema?: (schema: SweptSchema) => void;
 }
@@ -75,6 +114,10 @@ export interface SweepReport {
   readonly toolsChecked: number;
   /** The dialects every schema was linted under. */
   readonly dialects: readonly LintDialect[];
+  /** The adapter modes each capability set was checked as a request of. */
+  readonly targets: readonly AdapterMode[];
+  /** The lowering ledger, with `ledger: true`; empty otherwise. */
+  readonly ledger: readonly SweepLedgerEntry[];
   readonly requireDescribe: boolean;
   readonly errorCount: number;
   readonly warningCount: number;

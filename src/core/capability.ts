@@ -92,33 +92,58 @@ function assertShape(capability: string, role: string, value: unknown, member: s
 }
 
 /** The argument of {@link capability}. */
-export interface CapabilityConfig {
+export interface CapabilityConfig<
+  TB extends Toolbox = Toolbox,
+  PB extends Playbook | undefined = Playbook | undefined,
+  M extends Manual | undefined = Manual | undefined,
+> {
   /** The capability's name. */
   readonly name: string;
   /** What the capability is for. */
   readonly description: string;
   /** The tools it offers. */
-  readonly toolbox: Toolbox;
+  readonly toolbox: TB;
   /** Prose a model reads to use it well. */
-  readonly manual?: Manual;
+  readonly manual?: M;
   /** Named recipes it offers beside its tools. */
-  readonly playbook?: Playbook;
+  readonly playbook?: PB;
 }
 
 /**
- * Builds the same frozen `Capability` as the constructor, from named fields.
+ * A `Capability` as `capability()` builds it: the same frozen class at run time, whose
+ * type keeps the toolbox, playbook and manual it was given, so that
+ * `meetings.toolbox.execute(...)` and `toolSet([meetings])` are typed by name.
+ */
+export interface TypedCapability<
+  TB extends Toolbox = Toolbox,
+  PB extends Playbook | undefined = Playbook | undefined,
+  M extends Manual | undefined = Manual | undefined,
+> extends Capability {
+  readonly toolbox: TB;
+  readonly playbook: PB;
+  readonly manual: M;
+}
+
+/**
+ * Builds the same frozen `Capability` as the constructor, from named fields, typed by
+ * what it is given (see {@link TypedCapability}).
  *
  * @example
  * ```ts
  * const meetings = capability({ name: "meetings", description: "Meeting management", toolbox: meetingTools });
  * ```
  */
-export function capability(config: CapabilityConfig): Capability {
+export function capability<
+  TB extends Toolbox,
+  PB extends Playbook | undefined = undefined,
+  M extends Manual | undefined = undefined,
+>(config: CapabilityConfig<TB, PB, M>): TypedCapability<TB, PB, M> {
+  // The constructor keeps what it is given; only the type remembers which toolbox it was.
   return new Capability(
     config.name,
     config.description,
     config.toolbox,
     config.manual,
     config.playbook,
-  );
+  ) as TypedCapability<TB, PB, M>;
 }

@@ -14,7 +14,7 @@
  *
  * @module
  */
-import { describeIssues, type Parser, parserFor } from "../zod/parse";
+import { describeIssues, type Parser, parse, parserFor } from "../zod/parse";
 import type { AnySchema, SchemaError } from "../zod/schema";
 import type { MaybePromise, ToolExecutionContext } from "./tool-definition";
 
@@ -62,7 +62,7 @@ export function factoryExecute(
     returns === undefined || parseResult === undefined
       ? (args: unknown, ctx?: ToolExecutionContext) => run(args, ctx)
       : async (args: unknown, ctx?: ToolExecutionContext) => {
-          const checked = await parseResult(await run(args, ctx));
+          const checked = await parse(parseResult, await run(args, ctx));
           if (checked.success) return checked.data;
           throw returnsViolation(returns, checked.error);
         };

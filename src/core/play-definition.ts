@@ -5,9 +5,16 @@
  *
  * @module
  */
-import type { AnySchema, SchemaInput, SchemaOutput } from "../zod/schema";
+import { parametersSchema } from "../zod/raw-shape";
+import type { AnySchema, RawShape, SchemaInput, SchemaOutput } from "../zod/schema";
+import type { CallTypes, Typed } from "./call-types";
 import { factoryExecute, type RawExecute } from "./factory-execute";
-import type { MaybePromise, ToolAnnotations } from "./tool-definition";
+import type {
+  MaybePromise,
+  ObjectSchemaOrRawShape,
+  ResultHint,
+  ToolAnnotations,
+} from "./tool-definition";
 
 /**
  * A play: what a model sees and what runs. The name is its key in a playbook's
@@ -16,8 +23,8 @@ import type { MaybePromise, ToolAnnotations } from "./tool-definition";
 export interface PlayDefinition {
   /** What the play does, for the model. */
   readonly description: string;
-  /** The schema of the arguments; `Playbook.execute` parses them once. */
-  readonly parameters: AnySchema;
+  /** The schema of the arguments, or a raw shape of them; `Playbook.execute` parses them once. */
+  readonly parameters: AnySchema | RawShape;
   /** The schema of the result: metadata on a plain literal, enforced by `definePlay`. */
   readonly returns?: AnySchema;
   /** A hint for how a host UI should render the result. */
@@ -28,16 +35,32 @@ export interface PlayDefinition {
   execute(args: unknown): MaybePromise<unknown>;
 }
 
-/** The argument of {@link definePlay}. `returns` is required. */
-export interface PlayConfig<P extends AnySchema, R extends AnySchema> {
+/**
+ * A play that carries its call types: what `Playbook.execute` accepts for it (the input
+ * type of `parameters`) and resolves to on success (the output type of `returns`).
+ * `definePlay` builds one; a hand-written `PlayDefinition` is a `Play<unknown, unknown>`.
+ */
+export interface Play<Args = unknown, Result = unknown>
+  extends PlayDefinition,
+    Typed<Args, Result> {}
+
+/**
+ * The argument of {@link definePlay}. `returns` is required. `O`, what `execute`
+ * returns, is inferred as in `ToolConfig`, so literals keep their literal types.
+ */
+export interface PlayConfig<
+  P extends ObjectSchemaOrRawShape,
+  R extends AnySchema,
+  O = SchemaInput<R>,
+> {
   /** What the play does, for the model. */
   readonly description: string;
-  /** The schema of the arguments; `execute` receives its output type. */
+  /** The schema of the arguments, an object or a raw shape (see `ToolConfig`); `execute` receives its output type. */
   readonly parameters: P;
   /** The schema of the result; required, so that a play always validates its output. */
   readonly returns: R;
   /** Runs the play on arguments the boundary has already parsed. No context. */
-  readonly execute: (args: NoInfer<SchemaOutput<P>>) => MaybePromise<NoInfer<SchemaInput<R>>>;
+  readonly execute: (args: NoInfer<SchemaOutput<P>>) => MaybePromise<O>;
   /** A hint for how a host UI should render the result. */
   readonly displayType?: string;
   /** What the play does to the world, for hosts and MCP clients. */
@@ -55,7 +78,8 @@ export interface PlayConfig<P extends AnySchema, R extends AnySchema> {
  *
  * Through `Playbook.execute` a rejected result comes back as
  * `{ error: "play '<name>' output violated its returns schema: …" }`; calling the
- * returned definition's `execute` directly throws the tagged error instead.
+ * returned definition's `execute` directly throws the tagged error instead. The result
+ * is a {@link Play}, so that `playbook()` can type `execute` by name.
  *
  * @example
  * ```ts
@@ -67,17 +91,23 @@ export interface PlayConfig<P extends AnySchema, R extends AnySchema> {
  * });
  * ```
  */
-export function definePlay<P extends AnySchema, R extends AnySchema>(
-  config: PlayConfig<P, R>,
-): PlayDefinition {
+export function definePlay<
+  P extends ObjectSchemaOrRawShape,
+  R extends AnySchema,
+  const O extends SchemaInput<R> & ResultHint,
+>(
+  config: PlayConfig<P, R, O>,
+  // Spelled out rather than `Play<…>`, for the reason `defineTool` gives.
+): PlayDefinition & { readonly "~types"?: CallTypes<SchemaInput<P>, SchemaOutput<R>> } {
   const { returns, validateReturns = true } = config;
   const run = config.execute as RawExecute;
+  const parameters = parametersSchema(config.parameters);
   return {
     description: config.description,
-    parameters: config.parameters,
+    parameters,
     returns,
     ...(config.displayType !== undefined && { displayType: config.displayType }),
     ...(config.annotations !== undefined && { annotations: config.annotations }),
-    execute: factoryExecute(run, config.parameters, validateReturns ? returns : undefined),
+    execute: factoryExecute(run, parameters, validateReturns ? returns : undefined),
   };
 }

@@ -4,11 +4,13 @@
  * @module
  */
 import type { JsonSchema, JsonSchemaTarget } from "../zod/json-schema";
-import { type Caller, type CallOutcome, type FailedOutcome, runCall } from "./boundary";
+import { type Caller, type FailedOutcome, runCall } from "./boundary";
 import { brand } from "./brand";
+import { type CallOutcome, callFailure, failureOf } from "./call-outcome";
 import { messageOf } from "./describe";
 import type { PlayDefinition } from "./play-definition";
 import { projectParameters, projectReturns } from "./projection";
+import type { PlayRecord, TypedPlaybook } from "./typed-playbook";
 
 /** What a model is shown of one play. */
 export interface PlaySchema {
@@ -76,7 +78,7 @@ brand(Playbook, "Playbook");
 export const playOutcomeCaller: Caller<Playbook, CallOutcome> = {
   callables: (playbook) => playbook.plays,
   value: (value, _playbook, name) => roundTrip(name, value),
-  failure: (outcome, playbook) => ({ ok: false, error: playFailure(outcome, playbook) }),
+  failure: (outcome, playbook) => failureOf(outcome, playFailure(outcome, playbook)),
 };
 
 const envelopeCaller: Caller<Playbook, unknown> = {
@@ -113,10 +115,11 @@ function roundTrip(name: string, value: unknown): CallOutcome {
   try {
     text = JSON.stringify(value);
   } catch (error) {
-    return {
-      ok: false,
-      error: `play '${name}' returned a value that cannot be serialised to JSON: ${messageOf(error)}`,
-    };
+    return callFailure(
+      "unserialisable",
+      `play '${name}' returned a value that cannot be serialised to JSON: ${messageOf(error)}`,
+      error,
+    );
   }
   return { ok: true, value: text === undefined ? null : JSON.parse(text) };
 }
@@ -135,17 +138,20 @@ class RecordPlaybook extends Playbook {
 }
 
 /**
- * Builds a `Playbook` over a record of plays, kept by reference.
+ * Builds a `Playbook` over a record of plays, kept by reference. The result is typed by
+ * the record (see {@link TypedPlaybook}): `execute` takes a known name and that play's
+ * arguments.
  *
  * @example
  * ```ts
  * const recipes = playbook("recipes", "Named multi-step recipes", { slug_and_span: slugAndSpan });
  * ```
  */
-export function playbook(
+export function playbook<T extends PlayRecord>(
   name: string,
   description: string,
-  plays: Readonly<Record<string, PlayDefinition>>,
-): Playbook {
-  return new RecordPlaybook(name, description, plays);
+  plays: T,
+): TypedPlaybook<T> {
+  // The same class for every playbook; only the type knows the record.
+  return new RecordPlaybook(name, description, plays) as TypedPlaybook<T>;
 }

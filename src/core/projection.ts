@@ -10,17 +10,19 @@ import {
   type JsonSchemaTarget,
   toJsonSchema,
 } from "../zod/json-schema";
-import type { AnySchema } from "../zod/schema";
+import { parametersSchema } from "../zod/raw-shape";
+import type { AnySchema, RawShape } from "../zod/schema";
 import { messageOf } from "./describe";
 import { type CallableKind, SchemaProjectionError } from "./errors";
 
 /**
- * Projects a tool's `parameters`, refusing what a host cannot use: a root that is not
- * `type: "object"` (a bare `{}` among them, which some converters emit silently).
+ * Projects a tool's `parameters` (a raw shape as the `z.object` it stands for), refusing
+ * what a host cannot use: a root that is not `type: "object"` (a bare `{}` among them,
+ * which some converters emit silently).
  */
 export function projectParameters(
   tool: string,
-  schema: AnySchema,
+  schema: AnySchema | RawShape,
   target: JsonSchemaTarget = "draft-07",
   kind: CallableKind = "tool",
 ): JsonSchema {
@@ -58,7 +60,7 @@ function project(
   tool: string,
   kind: CallableKind,
   role: "parameters" | "returns",
-  schema: AnySchema,
+  schema: AnySchema | RawShape, // a raw shape only as parameters
   target: JsonSchemaTarget,
 ): JsonSchema {
   const options: JsonSchemaOptions =
@@ -66,7 +68,7 @@ function project(
       ? { target, side: "input", unrepresentable: "throw" }
       : { target, side: "output", unrepresentable: "any" };
   try {
-    return toJsonSchema(schema, options);
+    return toJsonSchema(parametersSchema(schema), options);
   } catch (error) {
     const message = `${role} cannot be projected to JSON Schema: ${messageOf(error)}`;
     throw new SchemaProjectionError(tool, message, { cause: error }, kind);

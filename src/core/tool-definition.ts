@@ -4,7 +4,19 @@
  *
  * @module
  */
-import type { AnySchema, SchemaInput, SchemaOutput } from "../zod/schema";
+import { parametersSchema } from "../zod/raw-shape";
+import type {
+  AnySchema,
+  NoReturns,
+  ObjectSchemaOrRawShape,
+  RawShape,
+  SchemaInput,
+  SchemaOutput,
+} from "../zod/schema";
+
+export type { NoReturns, ObjectSchemaOrRawShape };
+
+import type { CallTypes, Typed } from "./call-types";
 import { factoryExecute, type RawExecute } from "./factory-execute";
 
 /** A value or a promise of it. */
@@ -61,8 +73,11 @@ export interface ToolAnnotations {
 export interface ToolDefinition {
   /** What the tool does, for the model. */
   readonly description: string;
-  /** The schema of the arguments; `Toolbox.execute` parses them once before `execute`. */
-  readonly parameters: AnySchema;
+  /**
+   * The schema of the arguments, or a raw shape of them (`{ city: z.string() }`, read as
+   * `z.object` of it); `Toolbox.execute` parses them once before `execute`.
+   */
+  readonly parameters: AnySchema | RawShape;
   /** The schema of the result: metadata on a plain literal, enforced by `defineTool`. */
   readonly returns?: AnySchema;
   /** Calling this tool ends the run. */
@@ -75,34 +90,54 @@ export interface ToolDefinition {
   execute(args: unknown, ctx?: ToolExecutionContext): MaybePromise<unknown>;
 }
 
-/** What `execute` must return for a given `returns` schema (its input side). */
+/** What `execute` must return for a given `returns` schema (its input side); `unknown` without one. */
 export type ReturnsInput<R> = R extends AnySchema ? SchemaInput<R> : unknown;
 
-/** The argument of {@link defineTool}. */
-export interface ToolConfig<P extends AnySchema, R extends AnySchema | undefined> {
-  /** What the tool does, for the model. */
-  readonly description: string;
-  /** The schema of the arguments; `execute` receives its output type. */
-  readonly parameters: P;
-  /** The schema of the result; `execute`'s value is checked against its input type. */
-  readonly returns?: R;
-  /** Runs the tool on arguments the boundary has already parsed. */
-  readonly execute: (
-    args: NoInfer<SchemaOutput<P>>,
-    ctx?: ToolExecutionContext,
-  ) => MaybePromise<NoInfer<ReturnsInput<R>>>;
-  /** Calling this tool ends the run. */
-  readonly terminal?: boolean;
-  /** A hint for how a host UI should render the result. */
-  readonly displayType?: string;
-  /** What the tool does to the world, for hosts and MCP clients. */
-  readonly annotations?: ToolAnnotations;
-  /**
-   * Parse the result through `returns` (default `true`). With `false` the callback's
-   * value is returned as it is, while `returns` stays for introspection.
-   */
-  readonly validateReturns?: boolean;
-}
+/**
+ * A tool that carries its call types: what `Toolbox.execute` accepts for it (the input
+ * type of `parameters`) and resolves to (the output type of `returns`, `unknown`
+ * without one). `defineTool` builds one; a hand-written `ToolDefinition` is a
+ * `Tool<unknown, unknown>`. The types live in a type-only member, never at run time.
+ */
+export interface Tool<Args = unknown, Result = unknown>
+  extends ToolDefinition,
+    Typed<Args, Result> {}
+
+/**
+ * Any value at all, spelled so that the compiler reads the arrays of a result literal as
+ * mutable arrays (see {@link ToolConfig}). It changes what a callback's literal is
+ * inferred as, never what is accepted.
+ */
+export type ResultHint =
+  | string
+  | number
+  | boolean
+  | bigint
+  | symbol
+  | object
+  | null
+  // biome-ignore lint/suspicious/noConfusingVoidType: a callback without `returns` may return nothing.
+  | void
+  | ResultHint[]
+  | { readonly [key: string]: ResultHint };
+
+/**
+ * The argument of {@link defineTool}: the type of its `config` parameter, named.
+ *
+ * `O` is what `execute` returns. It is inferred as a `const` type parameter: TypeScript
+ * decides whether a literal in a callback's result stays a literal only from the
+ * callback's own type, never from a schema given beside it, so `{ kind: "x" }` would
+ * widen to `{ kind: string }` against a `returns` of `z.literal("x")`. Inferred as
+ * `const`, it stays `"x"`. `O` is checked against the input type of `returns` and
+ * {@link ResultHint}, which tells the compiler to infer the result's arrays as mutable
+ * (`["a"]`, not `readonly ["a"]`): no `as const`, no annotation, and no deep read-only
+ * copy of the schema's type to check against.
+ */
+export type ToolConfig<
+  P extends ObjectSchemaOrRawShape,
+  R extends AnySchema = NoReturns,
+  O extends SchemaInput<R> & ResultHint = SchemaInput<R> & ResultHint,
+> = Parameters<typeof defineTool<P, O, R>>[0];
 
 /**
  * Defines a tool whose arguments are typed by `parameters` and whose result is
@@ -111,6 +146,9 @@ export interface ToolConfig<P extends AnySchema, R extends AnySchema | undefined
  * The boundary (`Toolbox.execute`) parses the arguments; the tool never re-parses
  * them. A rejected result throws an error the boundary renames to
  * `tool '<name>' output violated its returns schema: …`, with the `ZodError` as `cause`.
+ *
+ * The result is a {@link Tool}: a `ToolDefinition` that also carries what a caller passes
+ * and gets back, so that `toolbox()` can type `execute` by name.
  *
  * @example
  * ```ts
@@ -122,18 +160,57 @@ export interface ToolConfig<P extends AnySchema, R extends AnySchema | undefined
  * });
  * ```
  */
-export function defineTool<P extends AnySchema, R extends AnySchema | undefined = undefined>(
-  config: ToolConfig<P, R>,
-): ToolDefinition {
+export function defineTool<
+  P extends ObjectSchemaOrRawShape,
+  const O extends SchemaInput<R> & ResultHint,
+  R extends AnySchema = NoReturns,
+>(
+  // Written for the compiler's sake (measured by bench/typecheck.ts): `config` is spelled
+  // out rather than named (`ToolConfig` is derived from it) because a named type's
+  // arguments are instantiated again on every inference pass; and the result is an object
+  // type rather than `Tool<…>` because an object type's members are computed only when
+  // read, so the input type of `parameters` and the output type of `returns` cost nothing
+  // until a container is called or a declaration file written. Together that is about a
+  // tenth of what a tool costs to check.
+  config: {
+    /** What the tool does, for the model. */
+    readonly description: string;
+    /**
+     * The schema of the arguments, an object: `z.object({...})`, or a raw shape such as
+     * `{ city: z.string() }`, which stands for `z.object` of it. `execute` receives its
+     * output type.
+     */
+    readonly parameters: P;
+    /** The schema of the result; `execute`'s value is checked against its input type. */
+    readonly returns?: R;
+    /** Runs the tool on arguments the boundary has already parsed. */
+    readonly execute: (
+      args: NoInfer<SchemaOutput<P>>,
+      ctx?: ToolExecutionContext,
+    ) => MaybePromise<O>;
+    /** Calling this tool ends the run. */
+    readonly terminal?: boolean;
+    /** A hint for how a host UI should render the result. */
+    readonly displayType?: string;
+    /** What the tool does to the world, for hosts and MCP clients. */
+    readonly annotations?: ToolAnnotations;
+    /**
+     * Parse the result through `returns` (default `true`). With `false` the callback's
+     * value is returned as it is, while `returns` stays for introspection.
+     */
+    readonly validateReturns?: boolean;
+  },
+): ToolDefinition & { readonly "~types"?: CallTypes<SchemaInput<P>, SchemaOutput<R>> } {
   const { returns, validateReturns = true } = config;
   const run = config.execute as RawExecute;
+  const parameters = parametersSchema(config.parameters);
   return {
     description: config.description,
-    parameters: config.parameters,
+    parameters,
     ...(returns !== undefined && { returns }),
     ...(config.terminal !== undefined && { terminal: config.terminal }),
     ...(config.displayType !== undefined && { displayType: config.displayType }),
     ...(config.annotations !== undefined && { annotations: config.annotations }),
-    execute: factoryExecute(run, config.parameters, validateReturns ? returns : undefined),
+    execute: factoryExecute(run, parameters, validateReturns ? returns : undefined),
   };
 }

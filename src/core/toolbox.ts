@@ -6,12 +6,14 @@
  */
 import type { JsonSchema, JsonSchemaTarget } from "../zod/json-schema";
 import type { SchemaError } from "../zod/schema";
-import { type Caller, type CallOutcome, type FailedOutcome, runCall } from "./boundary";
+import { type Caller, type FailedOutcome, runCall } from "./boundary";
 import { brand } from "./brand";
+import { type CallOutcome, failureOf } from "./call-outcome";
 import { messageOf } from "./describe";
 import { ToolArgumentsError, ToolOutputError, UnknownToolError } from "./errors";
 import { projectParameters, projectReturns } from "./projection";
 import type { ToolAnnotations, ToolDefinition, ToolExecutionContext } from "./tool-definition";
+import type { ToolRecord, TypedToolbox } from "./typed-toolbox";
 
 /** What a model is shown of one tool. */
 export interface ToolSchema {
@@ -120,7 +122,7 @@ const throwingCaller: Caller<Toolbox, unknown> = {
 export const toolOutcomeCaller: Caller<Toolbox, CallOutcome> = {
   callables: (toolbox) => toolbox.tools,
   value: (value) => ({ ok: true, value }),
-  failure: (outcome, toolbox) => ({ ok: false, error: messageOf(toolFailure(outcome, toolbox)) }),
+  failure: (outcome, toolbox) => failureOf(outcome, messageOf(toolFailure(outcome, toolbox))),
 };
 
 class RecordToolbox extends Toolbox {
@@ -138,7 +140,8 @@ class RecordToolbox extends Toolbox {
 
 /**
  * Builds a `Toolbox` over a record of tools, kept by reference. Factory-built and
- * hand-written tools may share the record.
+ * hand-written tools may share the record. The result is typed by the record (see
+ * {@link TypedToolbox}): `execute` takes a known name and that tool's arguments.
  *
  * @example
  * ```ts
@@ -148,10 +151,11 @@ class RecordToolbox extends Toolbox {
  * meetingTools instanceof Toolbox; // true
  * ```
  */
-export function toolbox(
+export function toolbox<T extends ToolRecord>(
   name: string,
   description: string,
-  tools: Readonly<Record<string, ToolDefinition>>,
-): Toolbox {
-  return new RecordToolbox(name, description, tools);
+  tools: T,
+): TypedToolbox<T> {
+  // The same class for every toolbox; only the type knows the record.
+  return new RecordToolbox(name, description, tools) as TypedToolbox<T>;
 }

@@ -13,8 +13,14 @@
  *
  * @module
  */
-import { type ToolSet as AISdkToolSet, type JSONSchema7, jsonSchema, tool } from "ai";
-import { projectParameters, type ToolSet } from "toolwright";
+import {
+  type Tool as AISdkTool,
+  type ToolSet as AISdkToolSet,
+  type JSONSchema7,
+  jsonSchema,
+  tool,
+} from "ai";
+import { type ArgsOf, projectParameters, type ResultOf, type ToolSet } from "toolwright";
 
 /** Options of {@link toAISdkTools}. */
 export interface AISdkToolOptions {
@@ -26,11 +32,21 @@ export interface AISdkToolOptions {
 }
 
 /**
+ * The AI SDK tool set for a tool set that callables `T` type: one AI SDK `Tool` per name,
+ * its input the tool's arguments and its output the tool's result, so that the AI SDK
+ * types tool calls and results by name. `unknown` where the tool set is untyped.
+ */
+export type AISdkToolsOf<T> = {
+  [K in keyof T & string]: AISdkTool<ArgsOf<T[K]>, ResultOf<T[K]>>;
+};
+
+/**
  * One AI SDK tool per entry: `description`, `title` from the tool's annotations,
  * `inputSchema` from the draft-07 projection (no AI SDK-side validation: the boundary
  * parses), and an `execute` that forwards the AI SDK's `abortSignal` as `ctx.signal`.
+ * Typed by name as the tool set is (see {@link AISdkToolsOf}).
  */
-export function toAISdkTools(set: ToolSet, options: AISdkToolOptions = {}): AISdkToolSet {
+export function toAISdkTools<T>(set: ToolSet<T>, options: AISdkToolOptions = {}): AISdkToolsOf<T> {
   const tools: AISdkToolSet = {};
   for (const entry of set.entries()) {
     const { name } = entry;
@@ -42,7 +58,7 @@ export function toAISdkTools(set: ToolSet, options: AISdkToolOptions = {}): AISd
       ...(entry.annotations?.title !== undefined && { title: entry.annotations.title }),
       inputSchema: jsonSchema<unknown>(schema),
       execute: async (input, { abortSignal, toolCallId }) => {
-        const outcome = await set.call(name, input, {
+        const outcome = await (set as ToolSet).call(name, input, {
           ...(abortSignal !== undefined && { signal: abortSignal }),
           ...(options.host !== undefined && { host: options.host({ name, toolCallId }) }),
         });
@@ -51,5 +67,6 @@ export function toAISdkTools(set: ToolSet, options: AISdkToolOptions = {}): AISd
       },
     });
   }
-  return tools;
+  // Built by name at run time; the type says which name holds which tool.
+  return tools as AISdkToolsOf<T>;
 }

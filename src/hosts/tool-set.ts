@@ -5,20 +5,28 @@
  *
  * @module
  */
-import { type CallOutcome, runCall } from "../core/boundary";
+import { runCall } from "../core/boundary";
 import { overridesMethod } from "../core/brand";
+import {
+  type CallFailure,
+  type CallFailureKind,
+  type CallOutcome,
+  callFailure,
+} from "../core/call-outcome";
+import type { ArgsOf, ResultOf } from "../core/call-types";
 import type { Capability, CapabilityTool } from "../core/capability";
 import { describeValue, messageOf } from "../core/describe";
+import { ToolwrightError } from "../core/errors";
 import { ManualToolbox } from "../core/manual-toolbox";
 import { type Playbook, playOutcomeCaller } from "../core/playbook";
 import { projectParameters, projectReturns } from "../core/projection";
 import type { ToolAnnotations, ToolExecutionContext } from "../core/tool-definition";
 import { type Toolbox, toolOutcomeCaller } from "../core/toolbox";
 import type { JsonSchema, JsonSchemaTarget } from "../zod/json-schema";
+import { parametersSchema } from "../zod/raw-shape";
 import type { AnySchema } from "../zod/schema";
 import { watchAbort } from "./abort-watch";
-
-export type { CallOutcome };
+import type { ToolSetCallables } from "./tool-set-callables";
 
 /** What a name in a tool set stands for. `"manual"`: a `ManualToolbox` tool over a capability's manual. */
 export type ToolSetEntryKind = "tool" | "play" | "manual";
@@ -98,8 +106,14 @@ interface Owner {
  * One flat namespace over many capabilities. Build it with {@link toolSet}.
  *
  * `call` never rejects: every failure, an unknown name among them, is `{ ok: false, error }`.
+ * `T` is what it can call by name (see {@link ToolSetCallables}): `toolSet()` over
+ * capabilities built with the factories types `call` by name. A plain `ToolSet` takes
+ * any name and any arguments, as a host that dispatches a model's calls does, and every
+ * typed set is one: its default is `any`, the one type argument that every record is
+ * assignable to and that still leaves every name callable.
  */
-export interface ToolSet {
+// biome-ignore lint/suspicious/noExplicitAny: see above; `call` reads it as unknown arguments and results.
+export interface ToolSet<T = any> {
   /** Every name, in capability order (tools, then plays, then manual tools). */
   readonly names: readonly string[];
   /** Every entry, in the order of {@link ToolSet.names}. */
@@ -117,7 +131,7 @@ export interface ToolSet {
    * (tools, plays and manual tools). Calling anything else through it fails as data,
    * naming what plan mode offers.
    */
-  readonly plan: ToolSet;
+  readonly plan: ToolSet<T>;
   /**
    * Calls a tool, play or manual tool by name. Tools go through `Toolbox.execute`
    * (arguments parsed once, errors named after the tool), plays through
@@ -131,7 +145,11 @@ export interface ToolSet {
    * if (!result.ok) console.error(result.error);
    * ```
    */
-  call(name: string, args: unknown, ctx?: ToolExecutionContext): Promise<CallOutcome>;
+  call<K extends keyof T & string>(
+    name: K,
+    args: ArgsOf<T[K]>,
+    ctx?: ToolExecutionContext,
+  ): Promise<CallOutcome<ResultOf<T[K]>>>;
   /**
    * Calls several tools, results in the order asked. Adjacent read-only tools run
    * concurrently; any other call runs alone, after everything before it settled.
@@ -199,7 +217,9 @@ class FlatToolSet implements ToolSet {
   }
 
   call(name: string, args: unknown, ctx?: ToolExecutionContext): Promise<CallOutcome> {
-    return this.#record(name, args, ctx, performance.now());
+    // Without a recorder there is nothing to time: no clock read, no extra async frame.
+    if (this.#recorder === undefined) return this.#dispatch(name, args, ctx);
+    return this.#timed(this.#recorder, name, args, ctx, performance.now());
   }
 
   async callMany(
@@ -266,7 +286,10 @@ class FlatToolSet implements ToolSet {
     if (owner === undefined) {
       const available = this.names.join(", ") || "(none)";
       return Promise.resolve(
-        failure(`unknown tool '${String(name)}'${this.#mode}; available tools: ${available}`),
+        callFailure(
+          "unknown-name",
+          `unknown tool '${String(name)}'${this.#mode}; available tools: ${available}`,
+        ),
       );
     }
     const signal = ctx?.signal;
@@ -297,14 +320,10 @@ function isReadOnly(entry: ToolSetEntry): boolean {
   return entry.annotations?.readOnly === true;
 }
 
-function failure(error: string): CallOutcome {
-  return { ok: false, error };
-}
-
-function cancelled(name: string, signal: AbortSignal): CallOutcome {
+function cancelled(name: string, signal: AbortSignal): CallFailure {
   // An abort reason is any value, a hostile one included: described, never read raw.
   const reason = isError(signal.reason) ? `: ${messageOf(signal.reason)}` : "";
-  return failure(`call to '${name}' was cancelled${reason}`);
+  return callFailure("cancelled", `call to '${name}' was cancelled${reason}`, signal.reason);
 }
 
 // Tools run through the boundary on the toolbox's record, named as `Toolbox.execute`
@@ -315,7 +334,7 @@ function toolRunner(toolbox: Toolbox, name: string): Owner["run"] {
       try {
         return { ok: true, value: await toolbox.execute(name, args, ctx) };
       } catch (error) {
-        return failure(messageOf(error));
+        return callFailure(kindOf(error), messageOf(error), error);
       }
     };
   }
@@ -353,10 +372,10 @@ function playRunner(playbook: Playbook, name: string): Owner["run"] {
  * const planning = tools.plan; // read-only tools only
  * ```
  */
-export function toolSet(
-  capabilities: readonly Capability[],
+export function toolSet<C extends Capability>(
+  capabilities: readonly C[],
   options: ToolSetOptions = {},
-): ToolSet {
+): ToolSet<ToolSetCallables<C>> {
   if (!Array.isArray(capabilities)) {
     throw new TypeError(
       `toolSet: expected an array of capabilities, received ${describeValue(capabilities)}; pass toolSet([capability])`,
@@ -366,7 +385,8 @@ export function toolSet(
   for (const capability of capabilities) {
     for (const owner of ownersOf(capability, options.manuals ?? true)) add(owners, owner);
   }
-  return new FlatToolSet(owners, options.recorder);
+  // One class for every set; only the type knows the names.
+  return new FlatToolSet(owners, options.recorder) as ToolSet<ToolSetCallables<C>>;
 }
 
 function add(owners: Map<string, Owner>, owner: Owner): void {
@@ -429,15 +449,42 @@ function entryOf(
     name,
     capability: capability.name,
     description: definition.description,
-    parameters: definition.parameters,
+    parameters: entryParameters(capability, name, definition.parameters),
     ...(definition.returns !== undefined && { returns: definition.returns }),
     ...(definition.displayType !== undefined && { displayType: definition.displayType }),
     ...(definition.annotations !== undefined && { annotations: definition.annotations }),
   };
 }
 
+// A raw shape is the z.object it stands for; one that mixes Zod majors is refused here,
+// at construction, naming its owner.
+function entryParameters(capability: Capability, name: string, parameters: unknown): AnySchema {
+  try {
+    return parametersSchema(parameters);
+  } catch (error) {
+    throw new TypeError(`toolSet: '${capability.name}/${name}': ${messageOf(error)}`);
+  }
+}
+
 function label(entry: ToolSetEntry): string {
   return `${entry.kind} '${entry.capability}/${entry.name}'`;
+}
+
+// What an override threw, as the boundary would have classified it.
+function kindOf(error: unknown): CallFailureKind {
+  const code = codeOf(error);
+  if (code === "TOOL_ARGUMENTS") return "invalid-arguments";
+  if (code === "TOOL_OUTPUT") return "invalid-output";
+  if (code === "UNKNOWN_TOOL") return "unknown-name";
+  return "thrown";
+}
+
+function codeOf(error: unknown): unknown {
+  try {
+    return error instanceof ToolwrightError ? error.code : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function isError(value: unknown): boolean {

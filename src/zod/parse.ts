@@ -13,13 +13,32 @@ export type ParseResult =
   | { readonly success: true; readonly data: unknown }
   | { readonly success: false; readonly error: SchemaError };
 
-/** Parses one value; synchronous whenever the schema allows it. */
-export type Parser = (value: unknown) => ParseResult | Promise<ParseResult>;
+/** What parses a schema synchronously: the schema itself, for both classic majors. */
+export interface SyncParse {
+  safeParse(value: unknown): ParseResult;
+}
+
+/** How one schema is parsed, made once per schema and cached (see {@link parserFor}). */
+export interface Parser {
+  readonly schema: AnySchema;
+  /** Its synchronous parse: the schema's own `safeParse`, or core's (a `zod/mini` schema). */
+  readonly syncParse: SyncParse;
+  /** Decided on the first parse, so that defining a tool walks no schema. */
+  mode: "sync" | "async" | undefined;
+  /**
+   * `syncParse` while a synchronous parse is known to do; `undefined` until the first
+   * parse and once the schema is parsed asynchronously. A hot path calls
+   * `sync.safeParse` at a call site of its own: the site's type feedback then holds only
+   * its own schemas, where a shared helper's would hold every schema's (measurably
+   * dearer).
+   */
+  sync: SyncParse | undefined;
+}
 
 const parsers = new WeakMap<object, Parser>();
 
 /**
- * The parser of `schema`, made once per schema and cached: a hot path calls it without
+ * The parser of `schema`, made once per schema and cached: a hot path uses it without
  * looking anything up again.
  *
  * A schema whose refinements or transforms are declared `async` (or that holds a
@@ -41,30 +60,55 @@ export function parserFor(schema: AnySchema): Parser {
   return parser;
 }
 
-/** Parses `value` with `schema`, synchronously when the schema allows it (see {@link parserFor}). */
-export function parseWith(schema: AnySchema, value: unknown): ParseResult | Promise<ParseResult> {
-  return parserFor(schema)(value);
+// Reads `safeParse` now: `undefined` or `null` for a schema throws here, when a tool is
+// defined, as it always has.
+function createParser(schema: AnySchema): Parser {
+  const syncParse: SyncParse =
+    typeof (schema as Partial<SyncParse>).safeParse === "function"
+      ? (schema as SyncParse)
+      : { safeParse: (value) => parseSync(schema, value) };
+  return { schema, syncParse, mode: undefined, sync: undefined };
 }
 
-function createParser(schema: AnySchema): Parser {
-  // Decided on the first call, so that defining a tool walks no schema.
-  let mode: "sync" | "async" | undefined;
-  const own = schema as { safeParse?: (value: unknown) => ParseResult };
-  const sync: (value: unknown) => ParseResult =
-    typeof own.safeParse === "function"
-      ? (value) => (own as { safeParse(value: unknown): ParseResult }).safeParse(value)
-      : (value) => parseSync(schema, value);
-  return (value) => {
-    mode ??= hasAsyncCallback(schema) ? "async" : "sync";
-    if (mode === "async") return parseAsync(schema, value);
-    try {
-      return sync(value);
-    } catch (error) {
-      if (!isAsyncParseError(error)) throw error;
-      mode = "async";
-      return parseAsync(schema, value);
-    }
-  };
+/** Parses `value` with `schema`, synchronously when the schema allows it (see {@link parserFor}). */
+export function parseWith(schema: AnySchema, value: unknown): ParseResult | Promise<ParseResult> {
+  return parse(parserFor(schema), value);
+}
+
+/** Parses `value` with `parser`'s schema: synchronously whenever the schema allows it. */
+export function parse(parser: Parser, value: unknown): ParseResult | Promise<ParseResult> {
+  const sync = syncParseOf(parser);
+  if (sync === undefined) return parseAsync(parser.schema, value);
+  try {
+    return sync.safeParse(value);
+  } catch (error) {
+    if (!metPromise(parser, error)) throw error;
+    return parseAsync(parser.schema, value);
+  }
+}
+
+/**
+ * `parser.sync`, deciding on the first call whether a synchronous parse will do:
+ * `undefined` for a schema parsed asynchronously.
+ */
+function syncParseOf(parser: Parser): SyncParse | undefined {
+  if (parser.mode === undefined) {
+    parser.mode = hasAsyncCallback(parser.schema) ? "async" : "sync";
+    if (parser.mode === "sync") parser.sync = parser.syncParse;
+  }
+  return parser.sync;
+}
+
+/**
+ * True when a synchronous parse by `parser` threw `error` because it met a promise (a
+ * plain function returning one): the schema is parsed asynchronously from now on, and
+ * the caller parses this value again, asynchronously.
+ */
+export function metPromise(parser: Parser, error: unknown): boolean {
+  if (parser.sync === undefined || !isAsyncParseError(error)) return false;
+  parser.mode = "async";
+  parser.sync = undefined;
+  return true;
 }
 
 /** Parses synchronously; throws when the schema needs an asynchronous parse. */

@@ -1,7 +1,13 @@
 import type Anthropic from "@anthropic-ai/sdk";
 import type { FunctionDeclaration, FunctionResponse, Tool as GeminiTool } from "@google/genai";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import type { ToolSet as AISdkToolSet, generateText } from "ai";
+import type {
+  Tool as AISdkTool,
+  ToolSet as AISdkToolSet,
+  generateText,
+  InferToolInput,
+  InferToolOutput,
+} from "ai";
 import type OpenAI from "openai";
 import type { ChatCompletionTool } from "openai/resources/chat/completions";
 import type { FunctionTool } from "openai/resources/responses/responses";
@@ -27,8 +33,8 @@ const notes = capability({
 });
 
 const set = toolSet([notes]);
-expectType<ToolSet>(set);
-expectType<ToolSet>(set.plan);
+expectAssignable<ToolSet>(set);
+expectAssignable<ToolSet>(set.plan);
 expectError(toolSet(notes));
 expectError(set.call());
 
@@ -63,9 +69,33 @@ expectAssignable<Promise<FunctionResponse>>(
   runGeminiFunctionCall(set, { name: "add_note", args: {} }),
 );
 
-// AI SDK.
-expectAssignable<AISdkToolSet>(toAISdkTools(set));
-expectAssignable<Parameters<typeof generateText>[0]["tools"]>(toAISdkTools(set));
+// AI SDK: a typed tool set, its input and output by name; an untyped one takes anything.
+const aiTools = toAISdkTools(set);
+expectAssignable<AISdkToolSet>(aiTools);
+expectAssignable<Parameters<typeof generateText>[0]["tools"]>(aiTools);
+expectType<AISdkTool<{ text: string }, unknown>>(aiTools.add_note);
+expectType<{ text: string }>({} as InferToolInput<typeof aiTools.add_note>);
+const counted = toAISdkTools(
+  toolSet([
+    capability({
+      name: "count",
+      description: "Count",
+      toolbox: toolbox("count", "Count", {
+        count: defineTool({
+          description: "Count words",
+          parameters: { text: z.string() },
+          returns: z.object({ words: z.number() }),
+          execute: ({ text }) => ({ words: text.split(" ").length }),
+        }),
+      }),
+    }),
+  ]),
+);
+expectType<{ words: number }>({} as InferToolOutput<typeof counted.count>);
+expectError(counted.add_note);
+const untypedSet: ToolSet = set;
+expectAssignable<AISdkToolSet>(toAISdkTools(untypedSet));
+expectType<AISdkTool<unknown, unknown> | undefined>(toAISdkTools(untypedSet).anything);
 
 // MCP.
 expectType<Server>(createMcpServer({ name: "notes", version: "1.0.0", capabilities: [notes] }));

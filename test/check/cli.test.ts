@@ -146,6 +146,7 @@ describe("toolwright check, end to end", () => {
       schemasChecked: 3,
       toolsChecked: 2,
       dialects: ["gemini-bifrost"],
+      targets: [],
       requireDescribe: true,
       errorCount: 2,
       warningCount: 1,
@@ -307,6 +308,54 @@ describe("toolwright check, end to end", () => {
     expect(result.stderr.split("\n")[0]).toBe(
       `toolwright check: unknown dialect 'claude'; valid dialects: ${LINT_DIALECT_NAMES.join(", ")}`,
     );
+  });
+
+  it("--target checks an adapter's dialect, tool names and request budget", () => {
+    const TARGETS = "test/check/fixtures/targets.ts";
+    const result = runCli("check", TARGETS, "--target", "anthropic-strict");
+    expect(result.status).toBe(1);
+    expect(result.lines.map((line) => line.replace(/ — .*/, ""))).toEqual([
+      `${TARGETS}: notes / notes.find.parameters: [numeric-bound] error $.limit`,
+      `${TARGETS}: notes / notes.find: [invalid-tool-name] error $`,
+      `${TARGETS}: notes / (request): [request-budget] error $`,
+      "toolwright check: 21 schemas under anthropic-strict: 3 errors, 0 warnings",
+    ]);
+    expect(runCli("check", TARGETS, "--target", "mcp").status).toBe(0);
+    expect(runCli("check", TARGETS, "--target", "claude").stderr).toContain(
+      "unknown target 'claude'; valid targets: openai, openai-strict,",
+    );
+  });
+
+  it("text groups one rule's findings on many fields of one schema; json keeps each", () => {
+    const BOUNDS = "test/check/fixtures/many-bounds.ts";
+    const result = runCli("check", BOUNDS, "--target", "anthropic-strict");
+    expect(result.status).toBe(1);
+    expect(result.lines.map((line) => line.replace(/ — .*/, ""))).toEqual([
+      `${BOUNDS}: ranges / range.parameters: [numeric-bound] error 4 paths ($.from, $.to, $.step, $.pad)`,
+      `${BOUNDS}: ranges / range.parameters: [string-length-bound] error $.label`,
+      "toolwright check: 1 schema under anthropic-strict: 5 errors, 0 warnings",
+    ]);
+    const json = JSON.parse(
+      runCli("check", BOUNDS, "--target", "anthropic-strict", "--format", "json").stdout,
+    );
+    expect(json.findings).toHaveLength(5);
+  });
+
+  it("--ledger prints what a lowering target changes, without changing the exit code", () => {
+    const BOUNDS = "test/check/fixtures/many-bounds.ts";
+    const result = runCli("check", BOUNDS, "--target", "anthropic-strict", "--ledger");
+    expect(result.status).toBe(1);
+    const ledger = result.lines.filter((line) => line.includes("[ledger "));
+    expect(ledger[0]).toBe(
+      `${BOUNDS}: ranges / range.parameters: [ledger anthropic-strict] moved $.from — minimum 0 moved into the description`,
+    );
+    expect(ledger).toHaveLength(5);
+    const json = JSON.parse(
+      runCli("check", BOUNDS, "--target", "anthropic-strict", "--ledger", "--format", "json")
+        .stdout,
+    );
+    expect(json.ledger).toHaveLength(5);
+    expect(json.ledger[4]).toMatchObject({ path: "$.label", kind: "moved" });
   });
 
   it("exits 2 for other usage errors", () => {

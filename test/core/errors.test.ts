@@ -142,7 +142,7 @@ describe("instanceof across copies of the package", () => {
       ok: true,
       value: { greeting: "hello ada" },
     });
-    const invalid = await set.call("hello", { name: 1 });
+    const invalid = await set.call("hello", { name: 1 } as never);
     expect(!invalid.ok && invalid.error).toMatch(/^tool 'hello' received invalid arguments: /);
   });
 });

@@ -71,14 +71,15 @@ describe.each(zodMajors)("Playbook.execute with $major", ({ z, ZodError }) => {
   });
 
   it("returns an envelope for an unknown play, listing the plays there are", async () => {
-    const plays = playbook("recipes", "d", { b: slugAndSpan, a: slugAndSpan });
+    const plays: Playbook = playbook("recipes", "d", { b: slugAndSpan, a: slugAndSpan });
     await expect(plays.execute("nope", {})).resolves.toStrictEqual({
       error: "unknown play 'nope' in playbook 'recipes'; available plays: a, b",
     });
     await expect(plays.execute("toString", {})).resolves.toStrictEqual({
       error: "unknown play 'toString' in playbook 'recipes'; available plays: a, b",
     });
-    await expect(playbook("empty", "d", {}).execute("x", {})).resolves.toStrictEqual({
+    const empty: Playbook = playbook("empty", "d", {});
+    await expect(empty.execute("x", {})).resolves.toStrictEqual({
       error: "unknown play 'x' in playbook 'empty'; available plays: (none)",
     });
   });
@@ -97,7 +98,7 @@ describe.each(zodMajors)("Playbook.execute with $major", ({ z, ZodError }) => {
       }),
     });
     const [message] = issueMessages(z.object({ title: z.string() }).safeParse({ title: 3 }));
-    await expect(plays.execute("slug", { title: 3 })).resolves.toStrictEqual({
+    await expect(plays.execute("slug", { title: 3 } as never)).resolves.toStrictEqual({
       error: `play 'slug' received invalid arguments: title: ${message}`,
     });
     expect(ran).toBe(false);

@@ -99,7 +99,7 @@ describe.each(zodMajors)("Toolbox.execute with $major", ({ z, ZodError }) => {
         },
       }),
     });
-    const error = await rejection(box.execute("list_meetings", { day: 1, limit: "x" }));
+    const error = await rejection(box.execute("list_meetings", { day: 1, limit: "x" } as never));
     expect(ran).toBe(false);
     expect(error).toBeInstanceOf(ToolArgumentsError);
     expect(error.name).toBe("ToolArgumentsError");
@@ -404,7 +404,7 @@ describe("Toolbox without Zod specifics", () => {
   });
 
   it("throws UnknownToolError listing the available names, sorted", async () => {
-    const box = toolbox("meetings", "d", { zeta: tool("z"), alpha: tool("a") });
+    const box: Toolbox = toolbox("meetings", "d", { zeta: tool("z"), alpha: tool("a") });
     const error = await rejection(box.execute("nope", {}));
     expect(error).toBeInstanceOf(UnknownToolError);
     expect(error.name).toBe("UnknownToolError");
@@ -416,7 +416,7 @@ describe("Toolbox without Zod specifics", () => {
   });
 
   it("does not treat inherited object keys as tools", async () => {
-    const box = toolbox("b", "d", { real: tool("r") });
+    const box: Toolbox = toolbox("b", "d", { real: tool("r") });
     for (const name of ["toString", "__proto__", "constructor", "hasOwnProperty"]) {
       const error = await rejection(box.execute(name, {}));
       expect(error).toBeInstanceOf(UnknownToolError);
@@ -424,7 +424,8 @@ describe("Toolbox without Zod specifics", () => {
   });
 
   it("says (none) when the toolbox is empty", async () => {
-    const error = await rejection(toolbox("empty", "d", {}).execute("x", {}));
+    const empty: Toolbox = toolbox("empty", "d", {});
+    const error = await rejection(empty.execute("x", {}));
     expect(error.message).toBe("unknown tool 'x' in toolbox 'empty'; available tools: (none)");
   });
 

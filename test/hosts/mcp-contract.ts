@@ -100,7 +100,7 @@ export function mcpContract(
       const thrown = await client.callTool({ name: "fail", arguments: {} });
       expect(thrown).toMatchObject({
         isError: true,
-        content: [{ type: "text", text: "the notebook is on fire" }],
+        content: [{ type: "text", text: "tool 'fail' failed: the notebook is on fire" }],
       });
       const after = await client.callTool({ name: "now", arguments: {} });
       expect(after.structuredContent).toEqual({ iso: "2025-01-01T00:00:00Z" });

@@ -102,7 +102,9 @@ describe("MCP server, in process", () => {
     const result = await client.callTool({ name: "now", arguments: {} });
     expect(result).toMatchObject({
       isError: true,
-      content: [{ text: "the server could not prepare the call to 'now': no scope for you" }],
+      content: [
+        { text: "tool 'now' failed: the server could not prepare the call: no scope for you" },
+      ],
     });
     await close();
   });

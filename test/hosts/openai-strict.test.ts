@@ -216,7 +216,9 @@ describe("toOpenAIStrict on JSON Schema", () => {
     const set = toolSet([]);
     expect(await callOpenAITool(set, "x", "{not json")).toEqual({
       ok: false,
+      kind: "invalid-arguments",
       error: expect.stringMatching(/^tool 'x' received arguments that are not valid JSON/),
+      cause: expect.any(SyntaxError),
     });
   });
 
@@ -231,5 +233,31 @@ describe("toOpenAIStrict on JSON Schema", () => {
     expect((restored as { polluted?: unknown }).polluted).toBeUndefined();
     expect(Object.hasOwn(restored, "__proto__")).toBe(true);
     expect(restored).not.toHaveProperty("note");
+  });
+
+  it("restores through a $ref to a definition whose name needs escaping", () => {
+    const parameters = {
+      type: "object",
+      properties: { item: { $ref: "#/$defs/a~1b~0c" } },
+      required: ["item"],
+      $defs: { "a/b~c": { type: "object", properties: { note: { type: "string" } } } },
+    };
+    const { restore } = toOpenAIStrict("escaped", parameters);
+    expect(restore({ item: { note: null } })).toEqual({ item: {} });
+  });
+
+  it("keeps a property named __proto__ as a property, listed and required alike", () => {
+    const parameters = JSON.parse(
+      '{"type":"object","properties":{"__proto__":{"type":"string"},"a":{"type":"number"}},"required":["a"]}',
+    );
+    const { parameters: strict } = toOpenAIStrict("proto", parameters);
+    const properties = strict.properties as Record<string, unknown>;
+    expect(Object.getPrototypeOf(properties)).toBe(Object.prototype);
+    expect(Object.keys(properties)).toEqual(["__proto__", "a"]);
+    expect(Object.getOwnPropertyDescriptor(properties, "__proto__")?.value).toEqual({
+      type: ["string", "null"],
+    });
+    expect(strict.required).toEqual(["__proto__", "a"]);
+    expect(JSON.parse(JSON.stringify(strict)).properties).toHaveProperty(["__proto__"]);
   });
 });

@@ -117,15 +117,26 @@ describe.each(zods)("toolSet (%s)", (_label, z) => {
       const result = await set.call("add_note", { text: 3 });
       expect(result.ok).toBe(false);
       expect(!result.ok && result.error).toMatch(/^tool 'add_note' received invalid arguments: /);
+      expect(result).toMatchObject({
+        kind: "invalid-arguments",
+        cause: { issues: [expect.anything()] },
+      });
     });
     it("an output violation", async () => {
       expect(await set.call("broken", {})).toEqual({
         ok: false,
+        kind: "invalid-output",
         error: expect.stringMatching(/^tool 'broken' output violated its returns schema: /),
+        cause: expect.objectContaining({ issues: expect.any(Array) }),
       });
     });
     it("a thrown error", async () => {
-      expect(await set.call("fail", {})).toEqual({ ok: false, error: "the notebook is on fire" });
+      expect(await set.call("fail", {})).toEqual({
+        ok: false,
+        kind: "thrown",
+        error: "the notebook is on fire",
+        cause: new Error("the notebook is on fire"),
+      });
     });
     it("an unknown name lists the available ones", async () => {
       const result = await set.call("nope", {});
@@ -133,6 +144,8 @@ describe.each(zods)("toolSet (%s)", (_label, z) => {
         /^unknown tool 'nope'; available tools: add_note, /,
       );
       expect(!result.ok && result.error).toContain("add_twice");
+      expect(result).toMatchObject({ ok: false, kind: "unknown-name" });
+      expect("cause" in result).toBe(false);
     });
     it("plays through Playbook.execute, envelopes become failures", async () => {
       expect(await set.call("add_twice", { text: "x" })).toEqual({ ok: true, value: { added: 2 } });
@@ -304,10 +317,13 @@ describe.each(zods)("toolSet (%s)", (_label, z) => {
       const controller = new AbortController();
       const started = performance.now();
       const pending = set.call("slow", { ms: 5_000 }, { signal: controller.signal });
-      setTimeout(() => controller.abort(new Error("user pressed stop")), 10);
+      const reason = new Error("user pressed stop");
+      setTimeout(() => controller.abort(reason), 10);
       expect(await pending).toEqual({
         ok: false,
+        kind: "cancelled",
         error: "call to 'slow' was cancelled: user pressed stop",
+        cause: reason,
       });
       expect(performance.now() - started).toBeLessThan(1_000);
     });
@@ -374,10 +390,10 @@ describe.each(zods)("toolSet and the boundary (%s)", (_label, z) => {
     const set = toolSet([
       capability({ name: "c", description: "c", toolbox: toolbox("c", "c", {}), playbook: book }),
     ]);
-    const outcome = await set.call("report", "not an object");
-    const envelope = (await book.execute("report", "not an object")) as { error: string };
+    const outcome = await set.call("report", "not an object" as never);
+    const envelope = (await book.execute("report", "not an object" as never)) as { error: string };
     expect(envelope.error).toMatch(/^play 'report' received invalid arguments: /);
-    expect(outcome).toEqual({ ok: false, error: envelope.error });
+    expect(outcome).toMatchObject({ ok: false, kind: "invalid-arguments", error: envelope.error });
   });
 
   it("calls a toolbox that overrides execute through its override", async () => {
@@ -399,7 +415,7 @@ describe.each(zods)("toolSet and the boundary (%s)", (_label, z) => {
     }
     const set = toolSet([capability({ name: "c", description: "c", toolbox: new Audited() })]);
     await expect(set.call("hello", {})).resolves.toEqual({ ok: true, value: "hello" });
-    const unknown = await set.call("hello", "bad");
+    const unknown = await set.call("hello", "bad" as never);
     expect(!unknown.ok && unknown.error).toMatch(/^tool 'hello' received invalid arguments/);
     expect(seen).toEqual(["hello", "hello"]);
   });

@@ -164,4 +164,90 @@ describe("totality of the hosts", () => {
       }
     }
   });
+
+  it("holds for any abort reason (property)", async () => {
+    const set = toolSet([
+      capability({
+        name: "c",
+        description: "c",
+        toolbox: toolbox("c", "c", {
+          waits: defineTool({
+            description: "Waits forever",
+            parameters: z.object({}),
+            execute: () => new Promise(() => {}),
+          }),
+        }),
+      }),
+    ]);
+    await fc.assert(
+      fc.asyncProperty(fc.anything(), async (reason) => {
+        const controller = new AbortController();
+        const pending = set.call("waits", {}, { signal: controller.signal });
+        controller.abort(reason);
+        const outcome = await pending;
+        return !outcome.ok && outcome.kind === "cancelled" && typeof outcome.error === "string";
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it("Playbook.execute resolves { error } for any thrown value (property)", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.anything(), async (value) => {
+        const book = playbook("p", "p", {
+          fails: definePlay({
+            description: "Throws",
+            parameters: z.object({}),
+            returns: z.object({}),
+            execute: () => {
+              throw value;
+            },
+          }),
+        });
+        const envelope = (await book.execute("fails", {})) as { error?: unknown };
+        return typeof envelope.error === "string";
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it("the MCP server answers isError for any thrown value (property)", async () => {
+    let thrown: unknown;
+    const { client, close } = await connectInMemory({
+      name: "totality",
+      version: "1.0.0",
+      capabilities: [
+        capability({
+          name: "c",
+          description: "c",
+          toolbox: toolbox("c", "c", {
+            fails: defineTool({
+              description: "Throws",
+              parameters: z.object({}),
+              execute: () => {
+                throw thrown;
+              },
+            }),
+          }),
+        }),
+      ],
+    });
+    try {
+      await fc.assert(
+        fc.asyncProperty(fc.anything(), async (value) => {
+          thrown = value;
+          const result = await client.callTool({ name: "fails", arguments: {} });
+          const [first] = result.content as { type: string; text: unknown }[];
+          return (
+            result.isError === true &&
+            typeof first?.text === "string" &&
+            first.text.startsWith("tool 'fails' failed: ")
+          );
+        }),
+        { numRuns: 100 },
+      );
+    } finally {
+      await close();
+    }
+  });
 });

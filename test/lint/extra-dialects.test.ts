@@ -21,7 +21,11 @@ const cleanSchema = (z: AnyZ) =>
 
 describe.each(MAJORS)("$name", ({ z, major }) => {
   it.each(LINT_DIALECT_NAMES)("a clean schema lints clean in %s", (dialect) => {
-    expect(lintModelFacingSchema(cleanSchema(z), { dialect, requireDescribe: true })).toEqual([]);
+    const findings = lintModelFacingSchema(cleanSchema(z), { dialect, requireDescribe: true });
+    // Zod 4 emits a pattern beside the date-time format, which Gemini accepts unenforced.
+    const unenforced =
+      dialect === "gemini-json-schema" && major === 4 ? ["unenforced-keyword $.when"] : [];
+    expect(findings.map((f) => `${f.code} ${f.path}`)).toEqual(unenforced);
   });
 
   describe("unrepresentable", () => {

@@ -4,6 +4,7 @@
  * without a fixture does not compile.
  */
 
+import { transformJSONSchema } from "@anthropic-ai/sdk/lib/transform-json-schema";
 import type { LintDialect, LintOptions, LintRuleCode } from "toolwright/lint";
 import { expect } from "vitest";
 import { type AnyZ, type Converted, jsonOf, propertyOf } from "./helpers.js";
@@ -63,6 +64,18 @@ function recursiveTree(z: AnyZ): unknown {
   const node: unknown = z.lazy(() => z.object({ children: z.array(node as never) }));
   return z.object({ tree: node as never });
 }
+
+/** The same tree with its recursive property optional. */
+function optionalTree(z: AnyZ): unknown {
+  const node: unknown = z.lazy(() =>
+    z.object({ name: z.string(), children: z.array(node as never).optional() }),
+  );
+  return z.object({ tree: node as never });
+}
+
+/** Every `$ref` of a converted schema. */
+const refsOf = (converted: Converted): string[] =>
+  [...JSON.stringify(jsonOf(converted)).matchAll(/"\$ref":"([^"]*)"/g)].map((m) => m[1] as string);
 
 export const FIXTURES: Readonly<Record<LintRuleCode, RuleFixture>> = {
   "exclusive-numeric-bound": {
@@ -267,6 +280,88 @@ export const FIXTURES: Readonly<Record<LintRuleCode, RuleFixture>> = {
     evidence: (c) => expect(propertyOf(c, "tags")).toMatchObject({ minItems: 2 }),
     good: (z) => z.object({ tags: z.array(z.string()).min(1) }),
     goodEvidence: (c) => expect(propertyOf(c, "tags")).toMatchObject({ minItems: 1 }),
+  },
+  untyped: {
+    dialect: "anthropic-strict",
+    bad: (z) => z.object({ value: z.any() }),
+    path: "$.value",
+    evidence: (c) => {
+      expect(propertyOf(c, "value")).toEqual({});
+      expect(() => transformJSONSchema(jsonOf(c) as never)).toThrow(/must have a type defined/);
+    },
+    good: (z) => z.object({ value: z.string().describe("The value, as JSON text") }),
+    goodEvidence: (c) => {
+      expect(propertyOf(c, "value")).toMatchObject({ type: "string" });
+      expect(() => transformJSONSchema(jsonOf(c) as never)).not.toThrow();
+    },
+  },
+  "property-path-ref": {
+    dialect: "gemini",
+    bad: (z) => {
+      const day = z.string().describe("YYYY-MM-DD");
+      return z.object({ from: day, to: day });
+    },
+    path: "$.to",
+    flaggedIn: [3],
+    evidence: (c, major) => {
+      // Zod 3: the second use is a $ref to the first one's path; Zod 4 inlines it.
+      if (major === 3) expect(propertyOf(c, "to")).toEqual({ $ref: "#/properties/from" });
+      else expect(propertyOf(c, "to")).toMatchObject({ type: "string" });
+    },
+    good: (z) => {
+      const day = () => z.string().describe("YYYY-MM-DD");
+      return z.object({ from: day(), to: day() });
+    },
+    goodEvidence: (c) => expect(refsOf(c)).toEqual([]),
+  },
+  "pipe-all-of": {
+    dialect: "openai-strict",
+    bad: (z) => z.object({ email: z.string().pipe(z.string().email()) }),
+    path: "$.email",
+    flaggedIn: [3],
+    evidence: (c, major) => {
+      // Zod 3: allOf of both sides; Zod 4 projects the input side only.
+      if (major === 3) expect(propertyOf(c, "email")).toHaveProperty("allOf");
+      else expect(propertyOf(c, "email")).toEqual({ type: "string" });
+    },
+    good: (z) => z.object({ email: z.string().email() }),
+    goodEvidence: (c) => expect(propertyOf(c, "email")).not.toHaveProperty("allOf"),
+  },
+  "pipe-type-conflict": {
+    dialect: "mcp",
+    bad: (z) => z.object({ port: z.string().pipe(z.coerce.number()) }),
+    path: "$.port",
+    flaggedIn: [3],
+    evidence: (c, major) => {
+      if (major === 3) {
+        expect(propertyOf(c, "port")).toEqual({ allOf: [{ type: "string" }, { type: "number" }] });
+      } else expect(propertyOf(c, "port")).toEqual({ type: "string" });
+    },
+    good: (z) => z.object({ port: z.coerce.number() }),
+    goodEvidence: (c) => expect(propertyOf(c, "port")).toEqual({ type: "number" }),
+  },
+  "required-cycle": {
+    dialect: "gemini-json-schema",
+    bad: recursiveTree,
+    path: "$.tree.children[]",
+    evidence: (c) => {
+      expect(refsOf(c).length).toBeGreaterThan(0);
+      expect(JSON.stringify(jsonOf(c))).toContain('"required":["children"]');
+    },
+    good: optionalTree,
+    goodEvidence: (c) => {
+      expect(refsOf(c).length).toBeGreaterThan(0);
+      expect(JSON.stringify(jsonOf(c))).not.toContain('"children"]');
+    },
+  },
+  "unenforced-keyword": {
+    dialect: "gemini-json-schema",
+    bad: (z) => z.object({ currency: z.string().regex(/^[A-Z]{3}$/) }),
+    path: "$.currency",
+    evidence: (c) => expect(propertyOf(c, "currency")).toMatchObject({ pattern: "^[A-Z]{3}$" }),
+    good: (z) => z.object({ currency: z.enum(["EUR", "USD"]) }),
+    goodEvidence: (c) =>
+      expect(propertyOf(c, "currency")).toEqual({ type: "string", enum: ["EUR", "USD"] }),
   },
   "too-many-union-parameters": {
     dialect: "anthropic-strict",

@@ -1,9 +1,17 @@
 /** Shared test helpers: both Zod majors, the real converters, and a cycle-safe snapshot. */
 
-import { type LintDialect, type LintOptions, lintModelFacingSchema } from "toolwright/lint";
+import {
+  type LintDialect,
+  type LintOptions,
+  type LintRuleCode,
+  lintModelFacingSchema,
+  type SchemaLintFinding,
+} from "toolwright/lint";
 import { z } from "zod";
 import { z as z3 } from "zod/v3";
 import { zodToJsonSchema } from "zod-to-json-schema";
+import { RULES } from "../../lint/rules/index.js";
+import { walkSchema } from "../../lint/walk.js";
 
 /** One Zod API for builders; Zod 3's runtime API matches it for everything the tests build. */
 export type AnyZ = typeof z;
@@ -31,6 +39,10 @@ export const TARGET_4: Readonly<Record<LintDialect, "openapi-3.0" | "draft-2020-
   openai: "draft-2020-12",
   "openai-strict": "draft-2020-12",
   "anthropic-strict": "draft-2020-12",
+  "openai-non-strict": "draft-2020-12",
+  anthropic: "draft-2020-12",
+  "gemini-json-schema": "draft-2020-12",
+  mcp: "draft-2020-12",
 };
 
 /** Runs the real converter: zod-to-json-schema openApi3 (Zod 3), `z.toJSONSchema` input side (Zod 4). */
@@ -60,6 +72,35 @@ export function propertyOf(converted: Converted, key: string): Record<string, un
   const found = properties?.[key];
   if (found === undefined) throw new Error(`no property ${key} in ${JSON.stringify(converted)}`);
   return found;
+}
+
+/**
+ * The findings of one rule, whether or not a dialect row holds it (`optional-property` is in
+ * none): the rule run alone over the walk, as the linter runs it.
+ */
+export function runRule(
+  code: LintRuleCode,
+  schema: unknown,
+  options: LintOptions = {},
+): SchemaLintFinding[] {
+  const dialect = options.dialect ?? "gemini-bifrost";
+  const rule = RULES[code];
+  const findings: SchemaLintFinding[] = [];
+  const listener = rule.create({
+    dialect,
+    report: (path, message) => {
+      if (!findings.some((finding) => finding.path === path)) {
+        findings.push({ code, severity: rule.severity, path, dialect, message });
+      }
+    },
+  });
+  walkSchema(
+    schema as object,
+    { node: (visit) => listener.node?.(visit), cycle: (visit) => listener.cycle?.(visit) },
+    options.side,
+  );
+  listener.end?.();
+  return findings;
 }
 
 /** `code path` strings of a lint run, the compact form most assertions compare. */

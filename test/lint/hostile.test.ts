@@ -14,7 +14,6 @@ describe("non-Zod input", () => {
   it.each([
     [null, "null"],
     [undefined, "undefined"],
-    [{}, "an empty object ({})"],
     ["a string", 'a string ("a string")'],
     [function handler() {}, "a function (handler)"],
     [42, "a number (42)"],
@@ -25,6 +24,11 @@ describe("non-Zod input", () => {
     expect(() => lintModelFacingSchema(value)).toThrow(named);
   });
 
+  it("reads {} as a raw shape with no fields: an empty parameters object", () => {
+    expect(lintCodes({}, { dialect: "gemini" })).toEqual(["empty-object $"]);
+    expect(lintCodes({})).toEqual([]);
+  });
+
   it("rejects an unknown dialect and bad options with a TypeError", () => {
     const { z } = MAJORS[0] as { z: AnyZ };
     expect(() => lintModelFacingSchema(z.string(), { dialect: "nope" as never })).toThrow(
@@ -33,6 +37,9 @@ describe("non-Zod input", () => {
     expect(() => lintModelFacingSchema(z.string(), null as never)).toThrow(TypeError);
     expect(() => lintModelFacingSchema(z.string(), { requireDescribe: "yes" as never })).toThrow(
       TypeError,
+    );
+    expect(() => lintModelFacingSchema(z.string(), { side: "both" as never })).toThrow(
+      /^lintModelFacingSchema: expected side to be "input" or "output", received a string \("both"\)$/,
     );
   });
 });

@@ -56,6 +56,7 @@ const CLASSES = {
   ScopeUnavailableError: "index",
   ScopeValidationError: "index",
   StrictSchemaError: "openai",
+  AnthropicStrictSchemaError: "anthropic",
 } as const satisfies Record<string, Entry["name"]>;
 const CLASS_NAMES = Object.keys(CLASSES).sort();
 

@@ -5,7 +5,12 @@
  * @module
  */
 import { parseArgs } from "node:util";
-import { LINT_DIALECT_NAMES, type LintDialect } from "toolwright/lint";
+import {
+  ADAPTER_MODES,
+  type AdapterMode,
+  LINT_DIALECT_NAMES,
+  type LintDialect,
+} from "toolwright/lint";
 import { messageOf } from "../../core/describe";
 
 /** How findings are printed: text lines, one JSON document, or workflow annotations. */
@@ -26,6 +31,11 @@ object and that no two tools of one capability set share a name.
 Options:
   --dialect <name>      Lint under this dialect; repeat for several (default: gemini-bifrost).
                         One of: ${LINT_DIALECT_NAMES.join(", ")}
+  --target <adapter>    Check for what this adapter sends: its dialect, its tool-name rule
+                        and its per-request budgets per capability set; repeat for several.
+                        One of: ${ADAPTER_MODES.join(", ")}
+  --ledger              Also print what each lowering target (openai-strict, anthropic-strict)
+                        changes in each tool's parameters; never changes the exit code
   --require-describe    Warn (missing-description) on fields without .describe()
   --format <format>     text (default), json, or github (workflow annotations)
   --max-warnings <n>    Pass with up to n warnings (default: 0; errors always fail)
@@ -44,7 +54,12 @@ Example: npx toolwright check "src/tools/**/*.ts" --require-describe`;
 export interface CheckOptions {
   /** Module paths and globs, as given. */
   readonly inputs: readonly string[];
+  /** `--dialect`s as given; empty when only `--target`s were. */
   readonly dialects: readonly LintDialect[];
+  /** `--target`s: adapter modes, each adding its dialect, names and budgets. */
+  readonly targets: readonly AdapterMode[];
+  /** `--ledger`: print the lowering ledger of the targets. */
+  readonly ledger: boolean;
   readonly requireDescribe: boolean;
   readonly format: Format;
   readonly maxWarnings: number;
@@ -78,7 +93,14 @@ export function parseCheckArgs(argv: readonly string[]): CheckCommand {
   const { values, positionals } = parsed;
   if (values.help) return { kind: "help" };
   if (values.version) return { kind: "version" };
-  const dialects = values.dialect ?? ["gemini-bifrost"];
+  const targets = values.target ?? [];
+  const unknownTargets = targets.filter((name) => !isTarget(name));
+  if (unknownTargets.length > 0) {
+    return invalid(
+      `unknown target ${unknownTargets.map((name) => `'${name}'`).join(", ")}; valid targets: ${ADAPTER_MODES.join(", ")}`,
+    );
+  }
+  const dialects = values.dialect ?? (targets.length > 0 ? [] : ["gemini-bifrost"]);
   const unknown = dialects.filter((name) => !isDialect(name));
   if (unknown.length > 0) {
     return invalid(
@@ -103,6 +125,8 @@ export function parseCheckArgs(argv: readonly string[]): CheckCommand {
   const options: CheckOptions = {
     inputs: positionals,
     dialects: dialects.filter(isDialect),
+    targets: targets.filter(isTarget),
+    ledger: values.ledger ?? false,
     requireDescribe: values["require-describe"] ?? false,
     format,
     maxWarnings,
@@ -121,6 +145,8 @@ function parse(argv: readonly string[]) {
     strict: true,
     options: {
       dialect: { type: "string", multiple: true },
+      target: { type: "string", multiple: true },
+      ledger: { type: "boolean" },
       "require-describe": { type: "boolean" },
       format: { type: "string" },
       "max-warnings": { type: "string" },
@@ -142,6 +168,10 @@ function parseWholeNumber(text: string | undefined, fallback: number): number | 
 
 function isDialect(name: string): name is LintDialect {
   return (LINT_DIALECT_NAMES as readonly string[]).includes(name);
+}
+
+function isTarget(name: string): name is AdapterMode {
+  return (ADAPTER_MODES as readonly string[]).includes(name);
 }
 
 function invalid(message: string): CheckCommand {

@@ -39,7 +39,10 @@ async function work(job: WorkerJob, check: CheckModule): Promise<WorkerMessage> 
   });
   if (!loaded.ok) return { kind: "problems", problems: loaded.problems };
   const report = check.sweepModelFacingSchemas(loaded.roots, {
-    dialects: job.dialects,
+    // No dialect with targets given means the targets' dialects alone.
+    ...(job.dialects.length > 0 && { dialects: job.dialects }),
+    targets: job.targets,
+    ledger: job.ledger,
     requireDescribe: job.requireDescribe,
     ...(job.verbose && {
       onSchema: (schema) => writeLine(`checking ${schema.source ?? "?"}: ${schema.label}`),

@@ -5,15 +5,16 @@
  *
  * @module
  */
-import type { SweepReport } from "toolwright/check";
+import type { SweepLedgerEntry, SweepReport } from "toolwright/check";
 import type { CheckOptions } from "./arguments";
 import type { CheckModule } from "./check-worker";
+import { type FindingGroup, groupFindings } from "./group-findings";
 import type { MergedFinding } from "./merge-findings";
 import type { SourceLines } from "./source-lines";
 
 /** What the output needs beside the report. */
 export interface RenderContext
-  extends Pick<CheckOptions, "format" | "maxWarnings" | "explicitMaxWarnings"> {
+  extends Pick<CheckOptions, "format" | "maxWarnings" | "explicitMaxWarnings" | "ledger"> {
   /** The findings to print, merged across dialects. */
   readonly findings: readonly MergedFinding[];
   readonly errorCount: number;
@@ -32,12 +33,27 @@ export interface RenderContext
 export function renderReport(report: SweepReport, context: RenderContext): string[] {
   if (context.format === "json") return [JSON.stringify(jsonReport(report, context), null, 2)];
   const several = report.dialects.length > 1;
-  const lines = context.findings.map((finding) =>
+  const lines =
     context.format === "github"
-      ? annotation(finding, context.lines.lineOf(finding.source, finding.name), several)
-      : `${finding.source ?? "?"}: ${context.check.formatFinding(finding)}${dialectNote(finding, several)}`,
-  );
-  return [...lines, summarise(report, context)];
+      ? context.findings.map((finding) =>
+          annotation(finding, context.lines.lineOf(finding.source, finding.name), several),
+        )
+      : groupFindings(context.findings).map((group) => textLine(group, context, several));
+  const ledger = context.ledger && context.format === "text" ? report.ledger.map(ledgerLine) : [];
+  return [...lines, ...ledger, summarise(report, context)];
+}
+
+// A ledger line reads like a finding, tagged with its target instead of a rule.
+function ledgerLine(entry: SweepLedgerEntry): string {
+  return `${entry.source ?? "?"}: ${entry.label}: [ledger ${entry.target}] ${entry.kind} ${entry.path} — ${entry.message}`;
+}
+
+// A group prints its rule once with every path: `[numeric-bound] error 4 paths ($.a, …) — …`.
+function textLine(group: FindingGroup, context: RenderContext, several: boolean): string {
+  const { finding, paths } = group;
+  const path = paths.length === 1 ? finding.path : `${paths.length} paths (${paths.join(", ")})`;
+  const line = context.check.formatFinding({ ...finding, path });
+  return `${finding.source ?? "?"}: ${line}${dialectNote(finding, several)}`;
 }
 
 // With one dialect checked, every line would name the same one: it is left to the summary.
@@ -73,12 +89,14 @@ function jsonReport(report: SweepReport, context: RenderContext) {
     schemasChecked: report.schemasChecked,
     toolsChecked: report.toolsChecked,
     dialects: report.dialects,
+    targets: report.targets,
     requireDescribe: report.requireDescribe,
     errorCount: context.errorCount,
     warningCount: context.warningCount,
     maxWarnings: context.maxWarnings,
     modules: context.modules,
     findings: context.findings.map((finding) => jsonFinding(finding, context.lines)),
+    ...(context.ledger && { ledger: report.ledger }),
   };
 }
 

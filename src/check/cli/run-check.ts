@@ -66,6 +66,8 @@ async function load(options: CheckOptions, io: CheckIO): Promise<WorkerOutcome> 
     inputs,
     aliases: tsconfig.aliases,
     dialects: options.dialects,
+    targets: options.targets,
+    ledger: options.ledger,
     requireDescribe: options.requireDescribe,
     verbose: options.verbose,
   };

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { LintDialect } from "toolwright/lint";
+import type { AdapterMode, LintDialect } from "toolwright/lint";
 import type { ResolvedInput } from "./resolve-inputs";
 import type { Aliases } from "./tsconfig-paths";
 
@@ -18,6 +18,8 @@ export interface WorkerJob {
   readonly inputs: readonly ResolvedInput[];
   readonly aliases: Aliases;
   readonly dialects: readonly LintDialect[];
+  readonly targets: readonly AdapterMode[];
+  readonly ledger: boolean;
   readonly requireDescribe: boolean;
   readonly verbose: boolean;
 }

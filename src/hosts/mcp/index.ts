@@ -18,6 +18,14 @@
  *
  * @module
  */
-export { createMcpHttpHandler, listenMcpHttp, type McpHttpServer } from "./http";
+export type { McpCallFailure, McpClientError } from "./client-error";
+export { listenMcpHttp, type McpHttpOptions, type McpHttpServer } from "./http";
+export {
+  createMcpHttpHandler,
+  type McpHttpHandler,
+  type McpHttpHandlerOptions,
+} from "./http-handler";
+export type { McpHttpLimits } from "./http-limits";
 export { createMcpServer, type McpCallInfo, type McpServerOptions } from "./server";
-export { serveStdio } from "./stdio";
+export type { McpCloseOptions } from "./shutdown";
+export { type McpStdioOptions, type McpStdioServer, serveStdio } from "./stdio";

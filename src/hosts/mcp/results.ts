@@ -5,7 +5,8 @@
  * @module
  */
 import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
-import type { CallOutcome, ToolAnnotations, ToolSetSchema } from "toolwright";
+import type { CallFailure, CallOutcome, ToolAnnotations, ToolSetSchema } from "toolwright";
+import { callFailure } from "../../core/call-outcome";
 import { messageOf } from "../../core/describe";
 
 /**
@@ -43,27 +44,28 @@ function toMcpAnnotations(hints: ToolAnnotations | undefined): NonNullable<Tool[
  * The `tools/call` answer for an outcome: a string as plain text (unless the tool is
  * `structured`), any other value as its JSON text plus, for an object, the same value as
  * `structuredContent`. A failure, a value JSON cannot carry, and a non-object from a
- * `structured` tool are `isError` results naming the tool.
+ * `structured` tool are `isError` results whose text `describe` decides.
  */
 export function toCallToolResult(
   name: string,
   outcome: CallOutcome,
   structured: boolean,
+  describe: (failure: CallFailure) => string,
 ): CallToolResult {
-  if (!outcome.ok) return failed(outcome.error);
+  if (!outcome.ok) return failed(describe(outcome));
   const { value } = outcome;
   if (typeof value === "string" && !structured) return { content: [{ type: "text", text: value }] };
   let text: string;
   try {
     text = JSON.stringify(value ?? null);
   } catch (error) {
-    return failed(
-      `tool '${name}' returned a value that cannot be serialised to JSON: ${messageOf(error)}`,
-    );
+    const message = `tool '${name}' returned a value that cannot be serialised to JSON: ${messageOf(error)}`;
+    return failed(describe(callFailure("unserialisable", message, error)));
   }
   const isRecord = typeof value === "object" && value !== null && !Array.isArray(value);
   if (structured && !isRecord) {
-    return failed(`tool '${name}' declares an object result but returned ${text}`);
+    const message = `tool '${name}' declares an object result but returned ${text}`;
+    return failed(describe(callFailure("invalid-output", message)));
   }
   return {
     content: [{ type: "text", text }],

@@ -15,11 +15,14 @@ import {
   type ServerRequest,
   type Tool,
 } from "@modelcontextprotocol/sdk/types.js";
-import { type Capability, type ToolCallRecord, toolSet } from "toolwright";
+import { type CallFailure, type Capability, type ToolCallRecord, toolSet } from "toolwright";
+import { callFailure } from "../../core/call-outcome";
 import { messageOf } from "../../core/describe";
+import { clientText, type McpClientError } from "./client-error";
 import { progressBridge } from "./progress";
 import { serveManuals } from "./resources";
 import { failed, toCallToolResult, toMcpTool } from "./results";
+import type { Shutdown } from "./shutdown";
 
 /** What the `host` option learns about each `tools/call`. */
 export interface McpCallInfo {
@@ -50,6 +53,22 @@ export interface McpServerOptions {
    * per `tools/call`, so each call gets its own.
    */
   readonly host?: (call: McpCallInfo) => Readonly<Record<string, unknown>>;
+  /**
+   * Decides what a client reads when a call fails: the text of its `isError` result. By
+   * default, the failure's message, naming the tool; never a stack. Use it to keep
+   * internals (paths, hostnames, SQL) from clients, and to log the `cause`. A hook that
+   * throws or returns no string gives `tool '<name>' failed`.
+   *
+   * @example
+   * ```ts
+   * clientError: (failure) => {
+   *   if (failure.kind !== "thrown") return failure.message;
+   *   console.error(failure.cause);
+   *   return `tool '${failure.name}' failed; the error is logged as ${failure.requestId}`;
+   * },
+   * ```
+   */
+  readonly clientError?: McpClientError;
 }
 
 /**
@@ -83,6 +102,8 @@ export interface PreparedServer {
   readonly structured: ReadonlySet<string>;
   /** The capabilities with a manual, served as resources. */
   readonly manuals: readonly Capability[];
+  /** Aborts every call's `ctx.signal` too when the server shuts down (HTTP and stdio set it). */
+  readonly shutdown?: Shutdown;
 }
 
 /**
@@ -125,26 +146,31 @@ type CallExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 // One `tools/call`: build ctx.host, run the call through the set with the request's
 // signal and, when the client asked for progress, an emit; answer with the result.
 async function callTool(
-  { options, set, structured }: PreparedServer,
+  { options, set, structured, shutdown }: PreparedServer,
   request: CallToolRequest,
   extra: CallExtra,
 ): Promise<CallToolResult> {
   const { name, arguments: args = {} } = request.params;
   const token = request.params._meta?.progressToken;
   const progress = token === undefined ? undefined : progressBridge(token, extra);
+  const info = callInfo(name, extra);
+  const describe = (failure: CallFailure) => clientText(options.clientError, info, failure);
   let host: Readonly<Record<string, unknown>> | undefined;
   try {
-    host = options.host?.(callInfo(name, extra));
+    host = options.host?.(info);
   } catch (error) {
-    return failed(`the server could not prepare the call to '${name}': ${messageOf(error)}`);
+    const message = `the server could not prepare the call: ${messageOf(error)}`;
+    return failed(describe(callFailure("thrown", message, error)));
   }
+  const call = shutdown?.callSignal(extra.signal);
   const outcome = await set.call(name, args, {
-    signal: extra.signal,
+    signal: call?.signal ?? extra.signal,
     ...(progress !== undefined && { emit: progress.emit }),
     ...(host !== undefined && { host }),
   });
+  call?.release(); // set.call never rejects
   await progress?.delivered();
-  return toCallToolResult(name, outcome, structured.has(name));
+  return toCallToolResult(name, outcome, structured.has(name), describe);
 }
 
 function callInfo(name: string, extra: CallExtra): McpCallInfo {

@@ -7,6 +7,7 @@
  * @module
  */
 import type { JsonSchema } from "toolwright";
+import type { SchemaChange } from "toolwright/lint";
 import { ALLOWED_STRING_FORMATS } from "toolwright/lint";
 import { acceptsNull, nullable } from "./nullable";
 import { LEAF, type Plan } from "./restore";
@@ -40,6 +41,8 @@ export interface StrictConversion {
   readonly reasons: readonly string[];
   /** The restore plan of every schema node, by JSON pointer (`#` for the root). */
   readonly plans: ReadonlyMap<string, Plan>;
+  /** What the conversion changed, for the ledger: nullable optionals, dropped defaults. */
+  readonly changes: readonly SchemaChange[];
 }
 
 /**
@@ -52,18 +55,19 @@ export interface StrictConversion {
  * ```
  */
 export function convertToStrict(parameters: JsonSchema): StrictConversion {
-  const walk: Walk = { reasons: [], plans: new Map() };
+  const walk: Walk = { reasons: [], plans: new Map(), changes: [] };
   if (parameters.type !== "object") {
     walk.reasons.push(`$: the root must be an object (type "object")`);
   }
   const schema = convert(parameters, ROOT, walk) as JsonSchema;
-  return { schema, reasons: walk.reasons, plans: walk.plans };
+  return { schema, reasons: walk.reasons, plans: walk.plans, changes: walk.changes };
 }
 
 // What one conversion collects as it walks.
 interface Walk {
   readonly reasons: string[];
   readonly plans: Map<string, Plan>;
+  readonly changes: SchemaChange[];
 }
 
 // Where a node sits: its JSON pointer (what a `$ref` names, and the key of its plan) and
@@ -113,10 +117,30 @@ function copyKeywords(
       walk.reasons.push(`${site.path}: ${why}`);
       continue;
     }
-    if (DROPPED.has(key)) continue;
-    out[key] = value;
+    if (DROPPED.has(key)) {
+      if (key === "default") {
+        walk.changes.push({
+          path: site.path,
+          kind: "dropped",
+          message: `default ${JSON.stringify(value)} dropped (the tool's schema still applies it)`,
+        });
+      }
+      continue;
+    }
+    setOwn(out, key, value);
   }
   return out;
+}
+
+// A key named `__proto__` is data in JSON Schema: defined, never assigned, so that it
+// stays a property instead of replacing the copy's prototype.
+function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(target, key, {
+    value,
+    enumerable: true,
+    writable: true,
+    configurable: true,
+  });
 }
 
 function checkFormat(schema: Record<string, unknown>, site: Site, walk: Walk): void {
@@ -139,7 +163,7 @@ function convertDefinitions(
     out[keyword] = Object.fromEntries(
       Object.entries(defs).map(([name, def]) => [
         name,
-        convert(def, at(site, `${keyword}/${name}`, `.${keyword}.${name}`), walk),
+        convert(def, at(site, `${keyword}/${escapePointer(name)}`, `.${keyword}.${name}`), walk),
       ]),
     );
   }
@@ -170,8 +194,13 @@ function convertObject(
     if (!required.has(key) && !acceptsNull(value)) {
       property = nullable(property);
       added.add(key);
+      walk.changes.push({
+        path: child.path,
+        kind: "nullable",
+        message: "optional made nullable and required (a null sent is restored to absent)",
+      });
     }
-    converted[key] = property;
+    setOwn(converted, key, property);
     props.set(key, planAt(walk, child.pointer));
   }
   out.type = schema.type ?? "object";

@@ -7,7 +7,8 @@
  * @module
  */
 import { type AnySchema, type JsonSchema, projectParameters, ToolwrightError } from "toolwright";
-import { lintModelFacingSchema, type SchemaLintFinding } from "toolwright/lint";
+import type { SchemaChange } from "toolwright/lint";
+import { ADAPTER_DIALECTS, lintModelFacingSchema, type SchemaLintFinding } from "toolwright/lint";
 import { brand } from "../../core/brand";
 import { nullRestorer } from "./restore";
 import { convertToStrict } from "./strict-schema";
@@ -49,6 +50,8 @@ export interface OpenAIStrictSchema {
    * new value; anything not matching the schema's shape passes through unchanged.
    */
   restore(args: unknown): unknown;
+  /** What the conversion changed, with lint paths: the ledger's raw material. */
+  readonly changes: readonly SchemaChange[];
 }
 
 // Lint codes of the `openai-strict` dialect that the conversion itself repairs.
@@ -82,7 +85,9 @@ export function openAIStrictParameters(tool: string, schema: AnySchema): OpenAIS
 
 // The lint names what blocks strict mode in the schema's own terms, before the projection.
 function assertRepairable(tool: string, schema: AnySchema): void {
-  const findings = lintModelFacingSchema(schema, { dialect: "openai-strict" }).filter(
+  // The input side: what the draft-07 projection below shows of a Zod 4 pipe.
+  const dialect = ADAPTER_DIALECTS["openai-strict"];
+  const findings = lintModelFacingSchema(schema, { dialect, side: "input" }).filter(
     (finding) => finding.severity === "error" && !REPAIRED.has(finding.code),
   );
   if (findings.length > 0) {
@@ -109,7 +114,7 @@ function assertRepairable(tool: string, schema: AnySchema): void {
  * ```
  */
 export function toOpenAIStrict(tool: string, parameters: JsonSchema): OpenAIStrictSchema {
-  const { schema, reasons, plans } = convertToStrict(parameters);
+  const { schema, reasons, plans, changes } = convertToStrict(parameters);
   if (reasons.length > 0) throw new StrictSchemaError(tool, reasons);
-  return { parameters: schema, restore: nullRestorer(plans) };
+  return { parameters: schema, restore: nullRestorer(plans), changes };
 }

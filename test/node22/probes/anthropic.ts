@@ -63,6 +63,13 @@ assert.match(String(results[2]?.content), /received invalid arguments/);
 // The results go back as the next user turn, typed by the SDK.
 const next: Anthropic.MessageParam = { role: "user", content: results };
 
+// Strict tools, "auto": each tool that can be strict is; the newest SDK sends them as is.
+const strictTools = toAnthropicTools(set, { strict: "auto" });
+await client.messages.create({ ...body, tools: strictTools });
+const sentStrict = (bodies[1] as { tools: { strict?: boolean }[] }).tools;
+assert.deepEqual(sentStrict, strictTools);
+assert.ok(sentStrict.some((tool) => tool.strict === true));
+
 report({
   ...runtime,
   tools: sent.map((tool) => tool.name),

@@ -56,6 +56,16 @@ assert.deepEqual(sent[0]?.functionDeclarations[0], {
   },
 });
 
+// The legacy `parameters` field, for models and gateways that take only it: sent as is.
+const legacy = toGeminiFunctionDeclarations(set, { field: "parameters" });
+await ai.models.generateContent({
+  ...request,
+  config: { tools: [{ functionDeclarations: legacy }] },
+});
+const sentLegacy = (bodies[1] as { tools: { functionDeclarations: unknown[] }[] }).tools;
+assert.deepEqual(sentLegacy, [{ functionDeclarations: legacy }]);
+assert.equal((legacy[0] as { parameters?: { type?: string } }).parameters?.type, "OBJECT");
+
 const calls = response.functionCalls ?? [];
 const responses = await Promise.all(calls.map((call) => runGeminiFunctionCall(set, call)));
 assert.deepEqual(responses, [

@@ -33,7 +33,9 @@ try {
   assert.deepEqual(added.structuredContent, { id: 1, count: 1 });
   const failed = (await client.callTool({ name: "fail", arguments: {} })) as CallToolResult;
   assert.equal(failed.isError, true);
-  assert.deepEqual(failed.content, [{ type: "text", text: "the notebook is on fire" }]);
+  assert.deepEqual(failed.content, [
+    { type: "text", text: "tool 'fail' failed: the notebook is on fire" },
+  ]);
   const refused = (await client.callTool({
     name: "add_note",
     arguments: { text: "" },

@@ -33,7 +33,8 @@ export const notes = capability({
 
 async function main(): Promise<void> {
   const set = toolSet([notes]);
-  const rejected = await set.call("add_note", { text: 1 });
+  // Arguments a model sent are not checked by the compiler; these are wrong on purpose.
+  const rejected = await set.call("add_note", { text: 1 } as never);
   const report = {
     names: set.names,
     call: await set.call("add_note", { text: "a", tags: ["x"] }),

@@ -4,18 +4,25 @@
 // found as JSON; the test asserts on it.
 import { createRequire } from "node:module";
 import * as esmRoot from "toolwright";
+import * as esmAnthropic from "toolwright/anthropic";
 import * as esmOpenai from "toolwright/openai";
 import * as esmZod from "zod";
 import { specimens } from "./specimens.cjs";
 
 const require = createRequire(import.meta.url);
-const esm = { root: esmRoot, openai: esmOpenai };
-const cjs = { root: require("toolwright"), openai: require("toolwright/openai") };
+const esm = { root: esmRoot, openai: esmOpenai, anthropic: esmAnthropic };
+const cjs = {
+  root: require("toolwright"),
+  openai: require("toolwright/openai"),
+  anthropic: require("toolwright/anthropic"),
+};
 const made = { esm: await specimens(esm, esmZod), cjs: await specimens(cjs, require("zod")) };
 
-/** The class of that name in one copy; only StrictSchemaError lives outside the root. */
+/** The class of that name in one copy; the strict-schema errors live in their host's entry. */
 function classOf(copy, name) {
-  return name === "StrictSchemaError" ? copy.openai[name] : copy.root[name];
+  if (name === "StrictSchemaError") return copy.openai[name];
+  if (name === "AnthropicStrictSchemaError") return copy.anthropic[name];
+  return copy.root[name];
 }
 
 const classes = {};

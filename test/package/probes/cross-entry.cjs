@@ -22,7 +22,7 @@ async function crossEntryFacts(load, z) {
       "toolwright/ai-sdk",
     ].map(load),
   );
-  const made = await specimens({ root, openai }, z);
+  const made = await specimens({ root, openai, anthropic }, z);
   const capability = made.Capability;
   const set = root.toolSet([capability]);
   const aiSdkTools = aiSdk.toAISdkTools(set);

@@ -3,12 +3,12 @@
 "use strict";
 
 /**
- * @param {{ root: any, openai: any }} copy the `toolwright` and `toolwright/openai`
- *   namespaces of one copy of the package
+ * @param {{ root: any, openai: any, anthropic: any }} copy the `toolwright`,
+ *   `toolwright/openai` and `toolwright/anthropic` namespaces of one copy of the package
  * @param {any} z the Zod the schemas are written with
  * @returns {Promise<Record<string, object>>} an instance of each class, keyed by class name
  */
-async function specimens({ root, openai }, z) {
+async function specimens({ root, openai, anthropic }, z) {
   const addNote = root.defineTool({
     description: "Add a note",
     parameters: z.object({ text: z.string().describe("The note's text") }),
@@ -60,6 +60,12 @@ async function specimens({ root, openai }, z) {
     ScopeValidationError: thrown(() => scope.bind({ user: 1 })),
     StrictSchemaError: thrown(() =>
       openai.openAIStrictParameters("site", z.object({ site: z.string().url() })),
+    ),
+    AnthropicStrictSchemaError: thrown(() =>
+      anthropic.anthropicStrictParameters(
+        "tags",
+        z.object({ tags: z.record(z.string(), z.string()) }),
+      ),
     ),
   };
 }

@@ -1,5 +1,6 @@
+// Both Zod majors: tools/type-tests.ts runs this file again with zod/v3.
 import { expectAssignable, expectError, expectType } from "tsd";
-import { z } from "zod/v3";
+import { z } from "zod";
 import {
   Capability,
   capability,
@@ -108,8 +109,8 @@ expectError(
   }),
 );
 
-// defineTool returns the plain, non-generic ToolDefinition, which shares a record
-// with a hand-written literal.
+// defineTool returns a ToolDefinition (carrying its call types, type-only), which
+// shares a record with a hand-written literal.
 const built = defineTool({
   description: "List meetings",
   parameters: z.object({ day: z.string() }),
@@ -117,7 +118,7 @@ const built = defineTool({
   validateReturns: false,
   execute: ({ day }) => ({ meetings: [day], label: day }),
 });
-expectType<ToolDefinition>(built);
+expectAssignable<ToolDefinition>(built);
 const tools: Record<string, ToolDefinition> = {
   list_meetings: built,
   cancel_meeting: {
@@ -128,9 +129,10 @@ const tools: Record<string, ToolDefinition> = {
   },
 };
 
-// toolbox() and playbook() return the abstract classes.
+// toolbox() and playbook() return the abstract classes, typed by the record: a record
+// typed only as Record<string, ToolDefinition> takes any name and any arguments.
 const meetingTools = toolbox("meetings", "Meeting management tools", tools);
-expectType<Toolbox>(meetingTools);
+expectAssignable<Toolbox>(meetingTools);
 expectType<Promise<unknown>>(meetingTools.execute("list_meetings", { day: "mon" }));
 
 // definePlay: typed args, return checked against the input type of `returns`.
@@ -143,7 +145,7 @@ const slug = definePlay({
     return { slug: args.title };
   },
 });
-expectType<PlayDefinition>(slug);
+expectAssignable<PlayDefinition>(slug);
 expectError(
   definePlay({
     description: "wrong return",
@@ -173,7 +175,7 @@ expectError(
 );
 
 const plays = playbook("recipes", "Named multi-step recipes", { slug });
-expectType<Playbook>(plays);
+expectAssignable<Playbook>(plays);
 
 // capability() returns a Capability.
 const meetings = capability({
@@ -182,7 +184,7 @@ const meetings = capability({
   toolbox: meetingTools,
   playbook: plays,
 });
-expectType<Capability>(meetings);
+expectAssignable<Capability>(meetings);
 expectError(capability({ name: "meetings", description: "d" }));
 
 // Scope: requireScope<T> returns T, readScope<T> T | undefined, ScopeOf the bound values.

@@ -1,0 +1,154 @@
+/**
+ * The Anthropic paths: `toAnthropicTools` sends the 2020-12 projection; with strict tools the
+ * schema is lowered the way Anthropic's own SDK lowers it (`lib/transform-json-schema`
+ * transformJSONSchema) and must stay within strict mode's documented support.
+ */
+import { transformJSONSchema } from "@anthropic-ai/sdk/lib/transform-json-schema";
+import type { CorpusInstance } from "../corpus/index.js";
+import { isJson, type Json, jsonNodes, resolve, unitsOf } from "./json-nodes.js";
+import { Problems, pointerOf, ROOT } from "./problems.js";
+import { project } from "./projection.js";
+import { checkSample } from "./sample.js";
+
+/** `toAnthropicTools(set)`: the 2020-12 projection as `input_schema`. */
+export function anthropic(instance: CorpusInstance): Problems {
+  return plainJsonSchema(instance);
+}
+
+/**
+ * A path that sends the 2020-12 projection unchanged and enforces nothing of it: whatever is
+ * projected is carried, as long as it describes what the tool accepts.
+ */
+export function plainJsonSchema(instance: CorpusInstance): Problems {
+  const problems = new Problems();
+  const projected = project(instance, "draft-2020-12");
+  if ("units" in projected) {
+    problems.add(projected.units, projected.reason);
+    return problems;
+  }
+  const { sample } = instance.entry;
+  checkSample(
+    problems,
+    { schema: projected.json, draft: "draft-2020-12", value: sample },
+    { schema: instance.schema, value: sample },
+  );
+  return problems;
+}
+
+/** Keywords strict mode documents as supported, and the formats it accepts. */
+const SUPPORTED = new Set([
+  "type",
+  "description",
+  "title",
+  "enum",
+  "const",
+  "default",
+  "properties",
+  "required",
+  "additionalProperties",
+  "items",
+  "minItems",
+  "anyOf",
+  "oneOf",
+  "allOf",
+  "$ref",
+  "$defs",
+  "format",
+  "pattern",
+  "examples",
+]);
+const FORMATS = new Set([
+  "date-time",
+  "time",
+  "date",
+  "duration",
+  "email",
+  "hostname",
+  "uri",
+  "ipv4",
+  "ipv6",
+  "uuid",
+]);
+const MAX_UNION_PARAMETERS = 16;
+
+/** Anthropic strict tools: the projection lowered by the SDK's transform. */
+export function anthropicStrict(instance: CorpusInstance): Problems {
+  const problems = new Problems();
+  const projected = project(instance, "draft-2020-12");
+  if ("units" in projected) {
+    problems.add(projected.units, projected.reason);
+    return problems;
+  }
+  const json = projected.json;
+  let lowered: Json;
+  try {
+    lowered = transformJSONSchema(json as never) as Json;
+  } catch (error) {
+    problems.add(untypedUnits(json), `Anthropic SDK transform: ${(error as Error).message}`);
+    return problems;
+  }
+  unsupportedKeywords(problems, json);
+  recursion(problems, json);
+  unionBudget(problems, lowered);
+  const { sample } = instance.entry;
+  checkSample(
+    problems,
+    { schema: lowered, draft: "draft-2020-12", value: sample },
+    { schema: instance.schema, value: sample },
+  );
+  return problems;
+}
+
+function untypedUnits(json: Json): string[] {
+  const typed = ["type", "anyOf", "oneOf", "allOf", "enum", "const", "$ref"];
+  return jsonNodes(json)
+    .filter(({ node }) => typed.every((key) => node[key] === undefined))
+    .flatMap(({ segments }) => unitsOf(json, segments));
+}
+
+/** What strict mode rejects (the SDK would move it into the description, unenforced). */
+function unsupportedKeywords(problems: Problems, json: Json): void {
+  for (const { node, segments } of jsonNodes(json)) {
+    const units = unitsOf(json, segments);
+    for (const key of Object.keys(node).filter((k) => !SUPPORTED.has(k))) {
+      problems.add(units, `strict mode does not support '${key}'`);
+    }
+    if (typeof node.format === "string" && !FORMATS.has(node.format)) {
+      problems.add(units, `strict mode does not support format '${node.format}'`);
+    }
+    if (typeof node.minItems === "number" && node.minItems > 1) {
+      problems.add(units, "strict mode supports minItems of 0 or 1 only");
+    }
+    if (node.additionalProperties !== undefined && node.additionalProperties !== false) {
+      problems.add(units, "an open object: the SDK closes it (additionalProperties: false)");
+    }
+  }
+}
+
+/** Recursive schemas: a `$ref` reached again from its own target. */
+function recursion(problems: Problems, json: Json): void {
+  for (const { node, segments } of jsonNodes(json)) {
+    const ref = node.$ref;
+    if (typeof ref !== "string") continue;
+    if (refersBack(json, ref, pointerOf(segments))) {
+      problems.add(unitsOf(json, segments), `recursive reference ${ref}`);
+    }
+  }
+}
+
+function refersBack(root: Json, ref: string, from: string): boolean {
+  if (from === ref || from.startsWith(`${ref}/`)) return true;
+  const target = resolve(root, ref);
+  return isJson(target) && jsonNodes(target).some(({ node }) => node.$ref === ref);
+}
+
+/** At most 16 union-typed properties (anyOf or a type array), counted after lowering. */
+function unionBudget(problems: Problems, lowered: Json): void {
+  const unions = jsonNodes(lowered).filter(
+    ({ node, segments }) =>
+      segments.at(-2) === "properties" && (Array.isArray(node.anyOf) || Array.isArray(node.type)),
+  );
+  if (unions.length > MAX_UNION_PARAMETERS) {
+    problems.add([ROOT], `${unions.length} union-typed parameters, more than 16`);
+  }
+}

@@ -1,0 +1,22 @@
+/**
+ * The MCP path: `toolwright/mcp` lists the 2020-12 projection as `inputSchema`. The SDK's own
+ * `Tool` schema must accept the listing, and whatever client model receives the schema is
+ * shown it unchanged.
+ */
+import { ToolSchema } from "@modelcontextprotocol/sdk/types.js";
+import type { CorpusInstance } from "../corpus/index.js";
+import { plainJsonSchema } from "./oracle-anthropic.js";
+import type { Problems } from "./problems.js";
+import { project } from "./projection.js";
+
+/** `toolwright/mcp`: the tools/list entry of the instance. */
+export function mcp(instance: CorpusInstance): Problems {
+  const problems = plainJsonSchema(instance);
+  const projected = project(instance, "draft-2020-12");
+  if ("json" in projected) {
+    const listed = ToolSchema.safeParse({ name: instance.entry.name, inputSchema: projected.json });
+    if (!listed.success)
+      problems.add([], `the SDK's Tool schema refuses it: ${listed.error.message}`);
+  }
+  return problems;
+}
