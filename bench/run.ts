@@ -13,6 +13,7 @@ import { describeEnvironment, repoRoot } from "./environment";
 import { runImportCost } from "./import-cost";
 import { runLint } from "./lint-section";
 import { runProjection } from "./projection";
+import { runReliability } from "./reliability";
 import { type Section, summaryTable } from "./report";
 import { runTypecheck } from "./typecheck";
 
@@ -22,6 +23,7 @@ const benchmarks: Record<string, { title: string; run: () => Promise<Section> }>
   lint: { title: "Lint", run: runLint },
   typecheck: { title: "Type-checking cost", run: runTypecheck },
   "import-cost": { title: "Import cost", run: runImportCost },
+  reliability: { title: "Reliability", run: runReliability },
 };
 
 const load = () =>
