@@ -8,21 +8,11 @@
  * @module
  */
 import type { JsonSchema } from "toolwright";
-import type { SchemaChange } from "toolwright/lint";
+import { ALLOWED_STRING_FORMATS, type SchemaChange } from "toolwright/lint";
 
-// String formats strict mode supports (Anthropic's structured outputs guide).
-const FORMATS = new Set([
-  "date-time",
-  "time",
-  "date",
-  "duration",
-  "email",
-  "hostname",
-  "uri",
-  "ipv4",
-  "ipv6",
-  "uuid",
-]);
+// String formats strict mode supports: the list the `string-format` lint rule checks, so
+// the lowering and the lint never disagree.
+const FORMATS = new Set(ALLOWED_STRING_FORMATS["anthropic-strict"]);
 
 // Keywords sent as they are: the grammar enforces them, or they constrain nothing.
 const KEPT = new Set(["type", "enum", "const", "required", "title", "description"]);
