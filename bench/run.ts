@@ -12,6 +12,7 @@ import { runBoundary } from "./boundary";
 import { describeEnvironment, repoRoot } from "./environment";
 import { runImportCost } from "./import-cost";
 import { runLint } from "./lint-section";
+import { runListingSize } from "./listing-size";
 import { runProjection } from "./projection";
 import { runReliability } from "./reliability";
 import { type Section, summaryTable } from "./report";
@@ -24,6 +25,7 @@ const benchmarks: Record<string, { title: string; run: () => Promise<Section> }>
   typecheck: { title: "Type-checking cost", run: runTypecheck },
   "import-cost": { title: "Import cost", run: runImportCost },
   reliability: { title: "Reliability", run: runReliability },
+  "listing-size": { title: "Listing size", run: runListingSize },
 };
 
 const load = () =>

@@ -34,7 +34,17 @@ export {
   type SchemaLintFinding,
   type ToolSetLintFinding,
 } from "toolwright/lint";
-export type { CallFailure, CallFailureKind, CallOutcome } from "./core/call-outcome";
+export type { ApprovalCheck, CallControls, FailedCall, FormatError } from "./core/call-controls";
+export {
+  type ApprovalDecision,
+  type ApprovalHandler,
+  type ApprovalRequest,
+  type CallFailure,
+  type CallFailureKind,
+  type CallOutcome,
+  type CallPending,
+  isPending,
+} from "./core/call-outcome";
 export type { ArgsOf, CallTypes, ResultOf, Typed } from "./core/call-types";
 export {
   Capability,
@@ -50,12 +60,23 @@ export {
   ScopeValidationError,
   ToolArgumentsError,
   ToolOutputError,
+  ToolTimeoutError,
   ToolwrightError,
   type ToolwrightErrorCode,
   UnknownToolError,
 } from "./core/errors";
 export { Manual, type ManualSection, TextManual } from "./core/manual";
 export { ManualToolbox } from "./core/manual-toolbox";
+export type {
+  AudioPart,
+  ContentPart,
+  ImagePart,
+  ModelOutput,
+  ResourceLinkPart,
+  ResourcePart,
+  TextPart,
+} from "./core/model-output";
+export { PartialResultError } from "./core/partial-results";
 export {
   definePlay,
   type Play,
@@ -80,17 +101,21 @@ export {
   type ObjectSchemaOrRawShape,
   type ResultHint,
   type ReturnsInput,
+  type StreamedResultHint,
   type Tool,
   type ToolAnnotations,
   type ToolConfig,
   type ToolDefinition,
   type ToolEvent,
   type ToolExecutionContext,
+  type ToolStream,
 } from "./core/tool-definition";
 export { Toolbox, type ToolSchema, toolbox } from "./core/toolbox";
 export type { PlayRecord, TypedPlaybook } from "./core/typed-playbook";
 export type { ToolRecord, TypedToolbox } from "./core/typed-toolbox";
 export {
+  type ApprovalPolicy,
+  type ApprovalQuery,
   type ToolCallRecord,
   type ToolCallRequest,
   type ToolSet,
@@ -100,6 +125,15 @@ export {
   type ToolSetSchema,
   toolSet,
 } from "./hosts/tool-set";
+export {
+  DESCRIBE_TOOLS,
+  deferredListing,
+  SEARCH_TOOLS,
+  summaryOf,
+  TOOL_CATALOG,
+} from "./hosts/tool-set/catalog";
+export { describeWithExamples } from "./hosts/tool-set/examples-text";
+export { settlePending } from "./hosts/tool-set/settle-pending";
 export type {
   CallableRecord,
   CapabilityCallables,

@@ -18,7 +18,9 @@ export type ToolwrightErrorCode =
   | "SCHEMA_PROJECTION"
   | "STRICT_SCHEMA"
   | "SCOPE_UNAVAILABLE"
-  | "SCOPE_VALIDATION";
+  | "SCOPE_VALIDATION"
+  | "TOOL_TIMEOUT"
+  | "PARTIAL_RESULT";
 
 /**
  * The base of every error toolwright raises on purpose. Branch on `code`, which is
@@ -145,6 +147,27 @@ export class ScopeValidationError extends ToolwrightError {
 }
 
 brand(ScopeValidationError, "ScopeValidationError");
+
+/**
+ * A call ran past its `timeoutMs`: its `ctx.signal` was aborted with this error as the
+ * reason, and whatever it returns later is discarded.
+ */
+export class ToolTimeoutError extends ToolwrightError {
+  override readonly name = "ToolTimeoutError";
+  readonly code = "TOOL_TIMEOUT";
+  /** The tool or play that ran too long. */
+  readonly tool: string;
+  /** The limit it ran past, in milliseconds. */
+  readonly timeoutMs: number;
+
+  constructor(tool: string, timeoutMs: number, kind: CallableKind = "tool") {
+    super(`${kind} '${tool}' timed out after ${timeoutMs} ms`);
+    this.tool = tool;
+    this.timeoutMs = timeoutMs;
+  }
+}
+
+brand(ToolTimeoutError, "ToolTimeoutError");
 
 function issuesOf(cause: unknown): readonly SchemaIssue[] {
   const issues = (cause as Partial<SchemaError> | null | undefined)?.issues;

@@ -7,31 +7,46 @@
  */
 import { parametersSchema } from "../zod/raw-shape";
 import type { AnySchema, RawShape, SchemaInput, SchemaOutput } from "../zod/schema";
+import type { ApprovalCheck, CallControls, FormatError } from "./call-controls";
 import type { CallTypes, Typed } from "./call-types";
+import { controlsOf } from "./controls-of";
 import { factoryExecute, type RawExecute } from "./factory-execute";
-import type {
-  MaybePromise,
-  ObjectSchemaOrRawShape,
-  ResultHint,
-  ToolAnnotations,
+import { checkExamples, definitionLabel } from "./input-examples";
+import type { ModelOutput } from "./model-output";
+import { streamingRun } from "./partial-results";
+import {
+  type MaybePromise,
+  modelOutputOf,
+  type NoReturns,
+  type ObjectSchemaOrRawShape,
+  type ResultHint,
+  type StreamedResultHint,
+  type ToolAnnotations,
+  type ToolStream,
 } from "./tool-definition";
 
 /**
  * A play: what a model sees and what runs. The name is its key in a playbook's
  * record. Not generic, so concrete Zod types never leak into declaration files.
  */
-export interface PlayDefinition {
+export interface PlayDefinition extends CallControls {
   /** What the play does, for the model. */
   readonly description: string;
   /** The schema of the arguments, or a raw shape of them; `Playbook.execute` parses them once. */
   readonly parameters: AnySchema | RawShape;
   /** The schema of the result: metadata on a plain literal, enforced by `definePlay`. */
   readonly returns?: AnySchema;
+  /** The schema of each partial value a streaming play yields, enforced by `definePlay`. */
+  readonly partial?: AnySchema;
+  /** What a model reads of a result, when more than JSON (see `ToolDefinition`). */
+  toModelOutput?(result: unknown): ModelOutput;
   /** A hint for how a host UI should render the result. */
   readonly displayType?: string;
   /** What the play does to the world, for hosts and MCP clients. */
   readonly annotations?: ToolAnnotations;
-  /** Runs the play on already-parsed arguments. */
+  /** Arguments that show a model a good call, each accepted by `parameters` (see `ToolDefinition`). */
+  readonly examples?: readonly Readonly<Record<string, unknown>>[];
+  /** Runs the play on already-parsed arguments. Only `definePlay` streams (see `ToolDefinition`). */
   execute(args: unknown): MaybePromise<unknown>;
 }
 
@@ -46,12 +61,15 @@ export interface Play<Args = unknown, Result = unknown>
 
 /**
  * The argument of {@link definePlay}. `returns` is required. `O`, what `execute`
- * returns, is inferred as in `ToolConfig`, so literals keep their literal types.
+ * returns, is inferred as in `ToolConfig`, so literals keep their literal types; so is
+ * `Y`, what a streaming `execute` yields, checked against the input type of `partial`.
  */
 export interface PlayConfig<
   P extends ObjectSchemaOrRawShape,
   R extends AnySchema,
   O = SchemaInput<R>,
+  Q extends AnySchema = NoReturns,
+  Y = SchemaInput<Q>,
 > {
   /** What the play does, for the model. */
   readonly description: string;
@@ -59,8 +77,20 @@ export interface PlayConfig<
   readonly parameters: P;
   /** The schema of the result; required, so that a play always validates its output. */
   readonly returns: R;
-  /** Runs the play on arguments the boundary has already parsed. No context. */
-  readonly execute: (args: NoInfer<SchemaOutput<P>>) => MaybePromise<O>;
+  /**
+   * The schema of each partial value a streaming `execute` yields. A play gets no
+   * context, so its partials reach no listener: they are only checked.
+   */
+  readonly partial?: Q;
+  /**
+   * Runs the play on arguments the boundary has already parsed. No context. As an async
+   * generator function it streams, as a tool's does (see `defineTool`).
+   */
+  readonly execute: (
+    args: NoInfer<SchemaOutput<P>>,
+  ) => MaybePromise<O> | ToolStream<Y, O & StreamedResultHint>;
+  /** What a model reads of a result (the output type of `returns`), when more than JSON. */
+  readonly toModelOutput?: (result: NoInfer<SchemaOutput<R>>) => ModelOutput;
   /** A hint for how a host UI should render the result. */
   readonly displayType?: string;
   /** What the play does to the world, for hosts and MCP clients. */
@@ -70,6 +100,16 @@ export interface PlayConfig<
    * value is returned as it is, while `returns` stays for introspection.
    */
   readonly validateReturns?: boolean;
+  /** Ask a person before this runs, always or as the parsed arguments decide (see `toolSet`). */
+  readonly needsApproval?: ApprovalCheck<NoInfer<SchemaOutput<P>>>;
+  /** Fail with a `ToolTimeoutError` after this many milliseconds. */
+  readonly timeoutMs?: number;
+  /** Reject an argument key `parameters` does not declare, by name, instead of stripping it. */
+  readonly strictInputs?: boolean;
+  /** What a model reads when a call of this play fails (see `FormatError`). */
+  readonly formatError?: FormatError;
+  /** Arguments that show a model a good call; each is parsed by `parameters` here (see `defineTool`). */
+  readonly examples?: readonly NoInfer<SchemaInput<P>>[];
 }
 
 /**
@@ -95,19 +135,31 @@ export function definePlay<
   P extends ObjectSchemaOrRawShape,
   R extends AnySchema,
   const O extends SchemaInput<R> & ResultHint,
+  Q extends AnySchema = NoReturns,
+  const Y extends SchemaInput<Q> & StreamedResultHint = never,
 >(
-  config: PlayConfig<P, R, O>,
+  config: PlayConfig<P, R, O, Q, Y>,
   // Spelled out rather than `Play<…>`, for the reason `defineTool` gives.
 ): PlayDefinition & { readonly "~types"?: CallTypes<SchemaInput<P>, SchemaOutput<R>> } {
-  const { returns, validateReturns = true } = config;
-  const run = config.execute as RawExecute;
+  const { returns, partial, validateReturns = true } = config;
+  const run = streamingRun(config.execute as RawExecute, partial, "definePlay");
   const parameters = parametersSchema(config.parameters);
   return {
     description: config.description,
     parameters,
     returns,
+    ...(partial !== undefined && { partial }),
+    ...modelOutputOf(config.toModelOutput, "definePlay"),
     ...(config.displayType !== undefined && { displayType: config.displayType }),
     ...(config.annotations !== undefined && { annotations: config.annotations }),
+    ...controlsOf(config, "definePlay"),
+    ...(config.examples !== undefined && {
+      examples: checkExamples(
+        definitionLabel("definePlay", config.description),
+        parameters,
+        config.examples,
+      ) as readonly Readonly<Record<string, unknown>>[],
+    }),
     execute: factoryExecute(run, parameters, validateReturns ? returns : undefined),
   };
 }

@@ -16,8 +16,14 @@ import type {
 
 export type { NoReturns, ObjectSchemaOrRawShape };
 
+import type { ApprovalCheck, CallControls, FormatError } from "./call-controls";
 import type { CallTypes, Typed } from "./call-types";
+import { controlsOf } from "./controls-of";
+import { describeValue } from "./describe";
 import { factoryExecute, type RawExecute } from "./factory-execute";
+import { checkExamples, definitionLabel } from "./input-examples";
+import type { ModelOutput } from "./model-output";
+import { streamingRun } from "./partial-results";
 
 /** A value or a promise of it. */
 export type MaybePromise<T> = T | Promise<T>;
@@ -47,6 +53,12 @@ export interface ToolExecutionContext {
   readonly host?: Readonly<Record<string, unknown>>;
   /** Aborted when the caller cancels this call; long-running tools should honour it. */
   readonly signal?: AbortSignal;
+  /**
+   * Receives each partial value a streaming tool yields, in order, already parsed by its
+   * `partial` schema (see `defineTool`). Its return value is ignored, and so is a throw
+   * or a rejection: a failing listener never fails the call.
+   */
+  readonly onPartial?: (value: unknown) => void;
 }
 
 /** Hints about what a tool does, carried to MCP annotations and provider formats. */
@@ -70,7 +82,7 @@ export interface ToolAnnotations {
  * Deliberately not generic, so concrete Zod types never leak into a consumer's
  * declaration files. Hand-written literals and `defineTool` results share this shape.
  */
-export interface ToolDefinition {
+export interface ToolDefinition extends CallControls {
   /** What the tool does, for the model. */
   readonly description: string;
   /**
@@ -80,13 +92,39 @@ export interface ToolDefinition {
   readonly parameters: AnySchema | RawShape;
   /** The schema of the result: metadata on a plain literal, enforced by `defineTool`. */
   readonly returns?: AnySchema;
+  /**
+   * The schema of each partial value a streaming tool yields before its result (see
+   * `defineTool`): metadata on a plain literal, enforced by `defineTool`.
+   */
+  readonly partial?: AnySchema;
+  /**
+   * Set by `defineTool` when `execute` may yield partial values before its result (an
+   * async generator, or a declared `partial`), so that hosts offer a stream for it.
+   */
+  readonly streams?: true;
+  /**
+   * What a model reads of a result, when it should read more (or other) than the result
+   * as JSON: text or content parts, which each host adapter maps to its provider's own.
+   * A method, so that a literal may declare the result type it expects.
+   */
+  toModelOutput?(result: unknown): ModelOutput;
   /** Calling this tool ends the run. */
   readonly terminal?: boolean;
   /** A hint for how a host UI should render the result. */
   readonly displayType?: string;
   /** What the tool does to the world, for hosts and MCP clients. */
   readonly annotations?: ToolAnnotations;
-  /** Runs the tool on already-parsed arguments. */
+  /**
+   * Arguments that show a model what a good call looks like, each accepted by
+   * `parameters`: sent natively where a provider takes them (Anthropic `input_examples`,
+   * AI SDK `inputExamples`), folded into the description elsewhere when asked.
+   */
+  readonly examples?: readonly Readonly<Record<string, unknown>>[];
+  /**
+   * Runs the tool on already-parsed arguments. Only `defineTool` streams: a hand-written
+   * `execute` that returns an async generator is not driven, and the generator object is
+   * its result.
+   */
   execute(args: unknown, ctx?: ToolExecutionContext): MaybePromise<unknown>;
 }
 
@@ -122,6 +160,35 @@ export type ResultHint =
   | { readonly [key: string]: ResultHint };
 
 /**
+ * What a streaming `execute` (an async generator) may return and yield: {@link ResultHint}
+ * without `object`. An async generator's `return` is awaited, and the compiler keeps a
+ * literal in it only when the type it is checked against cannot be a promise; `object`
+ * could be, so its place is taken by an object type without a callable `then`.
+ */
+export type StreamedResultHint =
+  | string
+  | number
+  | boolean
+  | bigint
+  | symbol
+  | null
+  // biome-ignore lint/suspicious/noConfusingVoidType: a generator without `returns` may return nothing.
+  | void
+  | StreamedResultHint[]
+  | { readonly [key: string]: StreamedResultHint }
+  | { readonly then?: never };
+
+/**
+ * What a streaming `execute` returns, as the compiler checks it: an async generator
+ * yielding `Y` and returning `R`, seen through the members the driver uses. Narrower than
+ * `AsyncGenerator`, whose larger type costs every tool's check (bench/typecheck.ts).
+ */
+export interface ToolStream<Y, R> {
+  next(...args: [] | [undefined]): Promise<IteratorResult<Y, R>>;
+  [Symbol.asyncIterator](): unknown;
+}
+
+/**
  * The argument of {@link defineTool}: the type of its `config` parameter, named.
  *
  * `O` is what `execute` returns. It is inferred as a `const` type parameter: TypeScript
@@ -137,7 +204,9 @@ export type ToolConfig<
   P extends ObjectSchemaOrRawShape,
   R extends AnySchema = NoReturns,
   O extends SchemaInput<R> & ResultHint = SchemaInput<R> & ResultHint,
-> = Parameters<typeof defineTool<P, O, R>>[0];
+  Q extends AnySchema = NoReturns,
+  Y extends SchemaInput<Q> & StreamedResultHint = SchemaInput<Q> & StreamedResultHint,
+> = Parameters<typeof defineTool<P, O, R, Q, Y>>[0];
 
 /**
  * Defines a tool whose arguments are typed by `parameters` and whose result is
@@ -150,6 +219,15 @@ export type ToolConfig<
  * The result is a {@link Tool}: a `ToolDefinition` that also carries what a caller passes
  * and gets back, so that `toolbox()` can type `execute` by name.
  *
+ * An `execute` written as an async generator function streams: each value it yields is
+ * parsed by `partial` (when given) and handed to `ctx.onPartial`, and the value it
+ * returns is the result. A partial that `partial` rejects fails the call with a
+ * `PartialResultError` and stops the generator; so does an abort of `ctx.signal`, which
+ * rejects with the signal's reason. The yielded values are checked against the input
+ * type of `partial`; the returned one, against `returns`, literals kept (a bare string
+ * literal, the whole result, needs `as const`). A plain function that returns an async
+ * iterable streams too when the definition declares `partial`.
+ *
  * @example
  * ```ts
  * const listMeetings = defineTool({
@@ -158,12 +236,31 @@ export type ToolConfig<
  *   returns: z.object({ meetings: z.array(z.string()) }),
  *   execute: async ({ day }) => ({ meetings: await fetchMeetings(day) }),
  * });
+ *
+ * const search = defineTool({
+ *   description: "Search the archive",
+ *   parameters: z.object({ query: z.string() }),
+ *   partial: z.object({ found: z.number() }),
+ *   returns: z.object({ hits: z.array(z.string()) }),
+ *   async *execute({ query }) {
+ *     const hits: string[] = [];
+ *     for await (const hit of archive.search(query)) {
+ *       hits.push(hit);
+ *       yield { found: hits.length };
+ *     }
+ *     return { hits };
+ *   },
+ * });
  * ```
  */
 export function defineTool<
   P extends ObjectSchemaOrRawShape,
   const O extends SchemaInput<R> & ResultHint,
   R extends AnySchema = NoReturns,
+  Q extends AnySchema = NoReturns,
+  // What a streaming `execute` yields, inferred (as `const`, like `O`) so that its literals
+  // are checked against `partial` as written; `never` for a callback that does not yield.
+  const Y extends SchemaInput<Q> & StreamedResultHint = never,
 >(
   // Written for the compiler's sake (measured by bench/typecheck.ts): `config` is spelled
   // out rather than named (`ToolConfig` is derived from it) because a named type's
@@ -183,11 +280,25 @@ export function defineTool<
     readonly parameters: P;
     /** The schema of the result; `execute`'s value is checked against its input type. */
     readonly returns?: R;
-    /** Runs the tool on arguments the boundary has already parsed. */
+    /**
+     * The schema of each partial value a streaming `execute` yields; each is parsed by it
+     * before `ctx.onPartial` receives it (its output type). Without it, partials pass as
+     * they are.
+     */
+    readonly partial?: Q;
+    /**
+     * Runs the tool on arguments the boundary has already parsed: returns the result, or,
+     * as an async generator function, yields partial values and then returns the result.
+     */
     readonly execute: (
       args: NoInfer<SchemaOutput<P>>,
       ctx?: ToolExecutionContext,
-    ) => MaybePromise<O>;
+    ) => MaybePromise<O> | ToolStream<Y, O & StreamedResultHint>;
+    /**
+     * What a model reads of a result (the output type of `returns`), when it should read
+     * more than the result as JSON: text or content parts (images, audio, resources).
+     */
+    readonly toModelOutput?: (result: NoInfer<SchemaOutput<R>>) => ModelOutput;
     /** Calling this tool ends the run. */
     readonly terminal?: boolean;
     /** A hint for how a host UI should render the result. */
@@ -199,18 +310,62 @@ export function defineTool<
      * value is returned as it is, while `returns` stays for introspection.
      */
     readonly validateReturns?: boolean;
+    /**
+     * Ask a person before this runs, always or as the parsed arguments decide; a host gets
+     * an approval request instead of a result (see `toolSet`). @default false
+     */
+    readonly needsApproval?: ApprovalCheck<NoInfer<SchemaOutput<P>>>;
+    /** Fail with a `ToolTimeoutError` after this many milliseconds, aborting `ctx.signal`. */
+    readonly timeoutMs?: number;
+    /** Reject an argument key `parameters` does not declare, by name, instead of stripping it. */
+    readonly strictInputs?: boolean;
+    /** What a model reads when a call of this tool fails (see `FormatError`). */
+    readonly formatError?: FormatError;
+    /**
+     * Arguments that show a model a good call; each is parsed by `parameters` here, and a
+     * bad one throws, naming the tool and the example.
+     */
+    readonly examples?: readonly NoInfer<SchemaInput<P>>[];
   },
 ): ToolDefinition & { readonly "~types"?: CallTypes<SchemaInput<P>, SchemaOutput<R>> } {
-  const { returns, validateReturns = true } = config;
-  const run = config.execute as RawExecute;
+  const { returns, partial, validateReturns = true } = config;
+  const run = streamingRun(config.execute as RawExecute, partial, "defineTool");
   const parameters = parametersSchema(config.parameters);
   return {
     description: config.description,
     parameters,
     ...(returns !== undefined && { returns }),
+    ...(partial !== undefined && { partial }),
+    ...(run !== config.execute && { streams: true as const }),
+    ...modelOutputOf(config.toModelOutput, "defineTool"),
     ...(config.terminal !== undefined && { terminal: config.terminal }),
     ...(config.displayType !== undefined && { displayType: config.displayType }),
     ...(config.annotations !== undefined && { annotations: config.annotations }),
+    ...controlsOf(config, "defineTool"),
+    ...(config.examples !== undefined && {
+      examples: checkExamples(
+        definitionLabel("defineTool", config.description),
+        parameters,
+        config.examples,
+      ) as readonly Readonly<Record<string, unknown>>[],
+    }),
     execute: factoryExecute(run, parameters, validateReturns ? returns : undefined),
   };
+}
+
+/**
+ * `{ toModelOutput }` when `hook` is given, checked to be a function (a `TypeError` naming
+ * `factory` otherwise); nothing when it is not.
+ */
+export function modelOutputOf(
+  hook: unknown,
+  factory: string,
+): { toModelOutput?(result: unknown): ModelOutput } {
+  if (hook === undefined) return {};
+  if (typeof hook !== "function") {
+    throw new TypeError(
+      `${factory}: toModelOutput must be a function, received ${describeValue(hook)}`,
+    );
+  }
+  return { toModelOutput: hook as (result: unknown) => ModelOutput };
 }

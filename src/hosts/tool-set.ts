@@ -1,176 +1,73 @@
-/**
- * `toolSet()`: one flat namespace over the tools, plays and manual tools of many
- * capabilities, with failure as data, a read-only plan view, ordered batches and a
- * call recorder. Every host adapter dispatches through it.
- *
- * @module
- */
-import { runCall } from "../core/boundary";
-import { overridesMethod } from "../core/brand";
+import type { FormatError } from "../core/call-controls";
 import {
+  type ApprovalDecision,
+  type ApprovalRequest,
   type CallFailure,
-  type CallFailureKind,
   type CallOutcome,
+  type CallPending,
   callFailure,
 } from "../core/call-outcome";
-import type { ArgsOf, ResultOf } from "../core/call-types";
-import type { Capability, CapabilityTool } from "../core/capability";
+import type { Capability } from "../core/capability";
 import { describeValue, messageOf } from "../core/describe";
-import { ToolwrightError } from "../core/errors";
-import { ManualToolbox } from "../core/manual-toolbox";
-import { type Playbook, playOutcomeCaller } from "../core/playbook";
+import type { ContentPart } from "../core/model-output";
 import { projectParameters, projectReturns } from "../core/projection";
-import type { ToolAnnotations, ToolExecutionContext } from "../core/tool-definition";
-import { type Toolbox, toolOutcomeCaller } from "../core/toolbox";
-import type { JsonSchema, JsonSchemaTarget } from "../zod/json-schema";
-import { parametersSchema } from "../zod/raw-shape";
-import type { AnySchema } from "../zod/schema";
+import type { ToolExecutionContext } from "../core/tool-definition";
+import type { JsonSchemaTarget } from "../zod/json-schema";
+import { parseWith } from "../zod/parse";
 import { watchAbort } from "./abort-watch";
+import { type ApprovalSigner, approvalSigner, expiry, SettledApprovals } from "./tool-set/approval";
+import { runWithTimeout } from "./tool-set/call-timeout";
+import { DESCRIBE_TOOLS, deferredListing, SEARCH_TOOLS } from "./tool-set/catalog";
+import { expectedFields } from "./tool-set/expected-fields";
+import { denied, formatted, pending } from "./tool-set/failure-text";
+import { modelContent } from "./tool-set/model-content";
+import { checkSetControls, type OwnerControls } from "./tool-set/owner-controls";
+import { add, deferLoading, type Owner, ownersOf } from "./tool-set/owners";
+import { unknownArguments } from "./tool-set/strict-inputs";
+import type {
+  ToolCallRecord,
+  ToolCallRequest,
+  ToolSet,
+  ToolSetEntry,
+  ToolSetOptions,
+  ToolSetSchema,
+} from "./tool-set/types";
 import type { ToolSetCallables } from "./tool-set-callables";
 
-/** What a name in a tool set stands for. `"manual"`: a `ManualToolbox` tool over a capability's manual. */
-export type ToolSetEntryKind = "tool" | "play" | "manual";
+export type { ApprovalPolicy, ApprovalQuery } from "./tool-set/owner-controls";
+export type {
+  ToolCallRecord,
+  ToolCallRequest,
+  ToolSet,
+  ToolSetEntry,
+  ToolSetEntryKind,
+  ToolSetOptions,
+  ToolSetSchema,
+} from "./tool-set/types";
 
-/** One callable of a {@link ToolSet}: where it comes from and what a model is shown of it. */
-export interface ToolSetEntry {
-  /** The name, unique across the whole set. */
-  readonly name: string;
-  /** A tool, a play, or a manual-reading tool. */
-  readonly kind: ToolSetEntryKind;
-  /** The name of the capability that owns it. */
-  readonly capability: string;
-  /** What it does, for the model. */
-  readonly description: string;
-  /** The schema of its arguments. */
-  readonly parameters: AnySchema;
-  /** The schema of its result, when declared. */
-  readonly returns?: AnySchema;
-  /** What it does to the world, when declared. */
-  readonly annotations?: ToolAnnotations;
-  /** Calling it ends the run. */
-  readonly terminal?: boolean;
-  /** A hint for how a host UI should render the result. */
-  readonly displayType?: string;
-}
-
-/** What a model is shown of one entry, with JSON Schema in a chosen dialect. */
-export interface ToolSetSchema {
-  readonly name: string;
-  readonly kind: ToolSetEntryKind;
-  readonly capability: string;
-  readonly description: string;
-  /** JSON Schema of the arguments (input side), `type: "object"` at the root. Deep-frozen. */
-  readonly parameters: JsonSchema;
-  /** JSON Schema of the result (output side), when declared. Deep-frozen. */
-  readonly returns?: JsonSchema;
-  readonly annotations?: ToolAnnotations;
-}
-
-/** One call of a {@link ToolSet.callMany} batch. */
-export interface ToolCallRequest {
-  readonly name: string;
-  readonly args: unknown;
-  /** This call's context; falls back to the batch's. */
-  readonly ctx?: ToolExecutionContext;
-}
-
-/** What the recorder receives once per settled call. */
-export interface ToolCallRecord {
-  readonly name: string;
-  readonly args: unknown;
-  readonly outcome: CallOutcome;
-  /** Milliseconds between being asked for and starting (waiting behind a mutating call). */
-  readonly queuedMs: number;
-  /** Milliseconds from start to settling. */
-  readonly durationMs: number;
-}
-
-/** Options of {@link toolSet}. */
-export interface ToolSetOptions {
-  /**
-   * Add each capability's manual as two read-only tools (`list_<manual>_sections`,
-   * `read_<manual>_section`, from `ManualToolbox`), so a model that only sees tools can
-   * read it. Their names join the namespace and its collision check. @default true
-   */
-  readonly manuals?: boolean;
-  /** Receives every settled call, after it settles. A throwing recorder is ignored. */
-  readonly recorder?: (record: ToolCallRecord) => void;
-}
-
-interface Owner {
-  readonly entry: ToolSetEntry;
-  readonly run: (args: unknown, ctx: ToolExecutionContext | undefined) => Promise<CallOutcome>;
-}
-
-/**
- * One flat namespace over many capabilities. Build it with {@link toolSet}.
- *
- * `call` never rejects: every failure, an unknown name among them, is `{ ok: false, error }`.
- * `T` is what it can call by name (see {@link ToolSetCallables}): `toolSet()` over
- * capabilities built with the factories types `call` by name. A plain `ToolSet` takes
- * any name and any arguments, as a host that dispatches a model's calls does, and every
- * typed set is one: its default is `any`, the one type argument that every record is
- * assignable to and that still leaves every name callable.
- */
-// biome-ignore lint/suspicious/noExplicitAny: see above; `call` reads it as unknown arguments and results.
-export interface ToolSet<T = any> {
-  /** Every name, in capability order (tools, then plays, then manual tools). */
-  readonly names: readonly string[];
-  /** Every entry, in the order of {@link ToolSet.names}. */
-  entries(): readonly ToolSetEntry[];
-  /** The entry of that name, or `undefined`. */
-  get(name: string): ToolSetEntry | undefined;
-  /**
-   * What a model is shown of every entry. `parameters` and `returns` are the cached,
-   * deep-frozen projections: copy them before changing them. Throws
-   * `SchemaProjectionError` naming the tool when a schema cannot be projected.
-   */
-  schemas(target?: JsonSchemaTarget): ToolSetSchema[];
-  /**
-   * The plan view: the same set holding only the entries annotated `readOnly: true`
-   * (tools, plays and manual tools). Calling anything else through it fails as data,
-   * naming what plan mode offers.
-   */
-  readonly plan: ToolSet<T>;
-  /**
-   * Calls a tool, play or manual tool by name. Tools go through `Toolbox.execute`
-   * (arguments parsed once, errors named after the tool), plays through
-   * `Playbook.execute`. Never rejects. When `ctx.signal` aborts, the call settles at
-   * once as `{ ok: false }`, whether or not the tool honours the signal.
-   *
-   * @example
-   * ```ts
-   * const tools = toolSet([meetings, billing]);
-   * const result = await tools.call("list_meetings", { day: "2025-06-01" });
-   * if (!result.ok) console.error(result.error);
-   * ```
-   */
-  call<K extends keyof T & string>(
-    name: K,
-    args: ArgsOf<T[K]>,
-    ctx?: ToolExecutionContext,
-  ): Promise<CallOutcome<ResultOf<T[K]>>>;
-  /**
-   * Calls several tools, results in the order asked. Adjacent read-only tools run
-   * concurrently; any other call runs alone, after everything before it settled.
-   * `ctx` is the context of every call that brings none of its own.
-   */
-  callMany(calls: readonly ToolCallRequest[], ctx?: ToolExecutionContext): Promise<CallOutcome[]>;
+/** What every view of one set (the set and its plan view) shares. */
+interface Shared {
+  readonly recorder: ((record: ToolCallRecord) => void) | undefined;
+  /** With `deferLoading`: the catalog tools over given entries (the plan view's). */
+  readonly catalogFor: ((entries: readonly ToolSetEntry[]) => Owner[]) | undefined;
+  readonly signer: ApprovalSigner;
+  readonly formatError: FormatError | undefined;
+  readonly outputBudget: number | undefined;
+  readonly settled: SettledApprovals;
+  readonly approvalMaxAgeMs: number | undefined;
 }
 
 class FlatToolSet implements ToolSet {
   readonly #owners: ReadonlyMap<string, Owner>;
   readonly #recorder: ((record: ToolCallRecord) => void) | undefined;
+  readonly #shared: Shared;
   readonly #mode: string;
   #plan: FlatToolSet | undefined;
 
-  constructor(
-    owners: ReadonlyMap<string, Owner>,
-    recorder: ((record: ToolCallRecord) => void) | undefined,
-    mode = "",
-  ) {
+  constructor(owners: ReadonlyMap<string, Owner>, shared: Shared, mode = "") {
     this.#owners = owners;
-    this.#recorder = recorder;
+    this.#recorder = shared.recorder;
+    this.#shared = shared;
     this.#mode = mode;
   }
 
@@ -189,6 +86,17 @@ class FlatToolSet implements ToolSet {
   schemas(target: JsonSchemaTarget = "draft-07"): ToolSetSchema[] {
     return this.entries().map((entry) => {
       const kind = entry.kind === "play" ? "play" : "tool";
+      if (entry.deferred) {
+        return {
+          name: entry.name,
+          kind: entry.kind,
+          capability: entry.capability,
+          ...deferredListing(entry.description),
+          // Hints stay: a host decides on confirmations from them before any describe.
+          ...(entry.annotations !== undefined && { annotations: entry.annotations }),
+          deferred: true,
+        };
+      }
       return {
         name: entry.name,
         kind: entry.kind,
@@ -199,18 +107,23 @@ class FlatToolSet implements ToolSet {
           returns: projectReturns(entry.name, entry.returns, target, kind),
         }),
         ...(entry.annotations !== undefined && { annotations: entry.annotations }),
+        ...(entry.examples !== undefined && { examples: entry.examples }),
       };
     });
   }
 
   get plan(): ToolSet {
     if (this.#plan === undefined) {
-      const readOnly = [...this.#owners].filter(([, owner]) => isReadOnly(owner.entry));
-      this.#plan = new FlatToolSet(
-        new Map(readOnly),
-        this.#recorder,
-        " in plan mode (read-only tools only)",
-      );
+      const readOnly = new Map([...this.#owners].filter(([, owner]) => isReadOnly(owner.entry)));
+      const { catalogFor } = this.#shared;
+      if (catalogFor !== undefined) {
+        // The plan view's catalog finds and describes only what the plan view can call.
+        const entries = [...readOnly.values()]
+          .map((owner) => owner.entry)
+          .filter((entry) => entry.name !== SEARCH_TOOLS && entry.name !== DESCRIBE_TOOLS);
+        for (const owner of catalogFor(entries)) readOnly.set(owner.entry.name, owner);
+      }
+      this.#plan = new FlatToolSet(readOnly, this.#shared, " in plan mode (read-only tools only)");
       this.#plan.#plan = this.#plan;
     }
     return this.#plan;
@@ -243,6 +156,69 @@ class FlatToolSet implements ToolSet {
     return outcomes;
   }
 
+  resume(
+    request: ApprovalRequest,
+    decision: ApprovalDecision,
+    ctx?: ToolExecutionContext,
+  ): Promise<CallOutcome> {
+    const name = describedTool(request);
+    const settle = () => this.#settleApproval(request, decision, ctx);
+    if (this.#recorder === undefined) return settle();
+    return this.#timedWith(this.#recorder, name, argsOf(request), settle, performance.now());
+  }
+
+  async approvalFor(
+    name: string,
+    args: unknown,
+    ctx?: ToolExecutionContext,
+  ): Promise<ApprovalRequest | undefined> {
+    const owner = typeof name === "string" ? this.#owners.get(name) : undefined;
+    const controls = owner?.controls;
+    if (controls?.approval === undefined) return undefined;
+    if (controls.accepted !== undefined) {
+      if (unknownArguments(controls.kind, name, args, controls.accepted)) return undefined;
+    }
+    try {
+      const gate = await this.#gate(controls, name, args, ctx);
+      return gate?.approval;
+    } catch {
+      return undefined; // the call itself reports what is wrong with its arguments
+    }
+  }
+
+  async #settleApproval(
+    request: ApprovalRequest,
+    decision: ApprovalDecision,
+    ctx: ToolExecutionContext | undefined,
+  ): Promise<CallOutcome> {
+    const name = describedTool(request);
+    const problem =
+      (await this.#shared.signer.problem(request)) ??
+      expiry(request, this.#shared.approvalMaxAgeMs, Date.now()) ??
+      (isApproval(decision) && !this.#shared.settled.settle(request.id)
+        ? "it was already settled by this tool set (an approval runs its call once)"
+        : undefined);
+    if (problem !== undefined) {
+      return callFailure("denied", `the approval for '${name}' was refused: ${problem}`);
+    }
+    const owner = this.#owners.get(request.tool);
+    if (owner === undefined) return this.#unknown(request.tool, request.args);
+    const { controls } = owner;
+    const kind = controls?.kind ?? "tool";
+    const call = { name, args: request.args };
+    if (!isApproval(decision)) {
+      const reason = "the decision was not { approved: true } or { approved: false }";
+      return this.#format(owner, denied(kind, name, reason), call);
+    }
+    if (!decision.approved) return this.#format(owner, denied(kind, name, decision.reason), call);
+    return this.#format(owner, await this.#execute(owner, name, request.args, ctx), call);
+  }
+
+  content(name: string, value: unknown): ContentPart[] {
+    const entry = this.#owners.get(name)?.entry;
+    return modelContent(name, value, entry?.toModelOutput, this.#shared.outputBudget);
+  }
+
   #isReadOnly(name: string | undefined): boolean {
     const owner = name === undefined ? undefined : this.#owners.get(name);
     return owner !== undefined && isReadOnly(owner.entry);
@@ -259,15 +235,25 @@ class FlatToolSet implements ToolSet {
     return this.#timed(this.#recorder, name, args, ctx, askedAt);
   }
 
-  async #timed(
+  #timed(
     recorder: (record: ToolCallRecord) => void,
     name: string,
     args: unknown,
     ctx: ToolExecutionContext | undefined,
     askedAt: number,
   ): Promise<CallOutcome> {
+    return this.#timedWith(recorder, name, args, () => this.#dispatch(name, args, ctx), askedAt);
+  }
+
+  async #timedWith(
+    recorder: (record: ToolCallRecord) => void,
+    name: string,
+    args: unknown,
+    run: () => Promise<CallOutcome>,
+    askedAt: number,
+  ): Promise<CallOutcome> {
     const startedAt = performance.now();
-    const outcome = await this.#dispatch(name, args, ctx);
+    const outcome = await run();
     const durationMs = performance.now() - startedAt;
     try {
       recorder({ name, args, outcome, queuedMs: startedAt - askedAt, durationMs });
@@ -283,20 +269,119 @@ class FlatToolSet implements ToolSet {
     ctx: ToolExecutionContext | undefined,
   ): Promise<CallOutcome> {
     const owner = typeof name === "string" ? this.#owners.get(name) : undefined;
-    if (owner === undefined) {
-      const available = this.names.join(", ") || "(none)";
-      return Promise.resolve(
-        callFailure(
-          "unknown-name",
-          `unknown tool '${String(name)}'${this.#mode}; available tools: ${available}`,
-        ),
-      );
-    }
-    const signal = ctx?.signal;
-    if (signal === undefined) return owner.run(args, ctx);
-    if (signal.aborted) return Promise.resolve(cancelled(name, signal));
-    return raceAbort(name, owner.run(args, ctx), signal);
+    if (owner === undefined) return Promise.resolve(this.#unknown(name, args));
+    // The common case, nothing declared: straight through, no frame of its own.
+    if (owner.controls === undefined) return this.#execute(owner, name, args, ctx);
+    return this.#controlled(owner, owner.controls, name, args, ctx);
   }
+
+  #unknown(name: unknown, args: unknown): CallOutcome {
+    const available = this.names.join(", ") || "(none)";
+    const failure = callFailure(
+      "unknown-name",
+      `unknown tool '${String(name)}'${this.#mode}; available tools: ${available}`,
+    );
+    const format = this.#shared.formatError;
+    return format === undefined
+      ? failure
+      : formatted(failure, [format], { name: String(name), args });
+  }
+
+  /** A call under its entry's controls: strict inputs, then approval, then run, then formatted. */
+  async #controlled(
+    owner: Owner,
+    controls: OwnerControls,
+    name: string,
+    args: unknown,
+    ctx: ToolExecutionContext | undefined,
+  ): Promise<CallOutcome> {
+    const call = { name, args };
+    if (ctx?.signal?.aborted) return this.#format(owner, cancelled(name, ctx.signal), call);
+    if (controls.accepted !== undefined) {
+      const refused = unknownArguments(controls.kind, name, args, controls.accepted);
+      if (refused !== undefined) return this.#format(owner, refused, call);
+    }
+    if (controls.approval !== undefined) {
+      let gate: CallPending | undefined;
+      try {
+        gate = await this.#gate(controls, name, args, ctx);
+      } catch (error) {
+        const message = `${controls.kind} '${name}' needs approval, but its arguments cannot be stored for it: ${messageOf(error)}`;
+        return this.#format(owner, callFailure("thrown", message, error), call);
+      }
+      if (gate !== undefined) return this.#format(owner, gate, call);
+    }
+    return this.#format(owner, await this.#execute(owner, name, args, ctx), call);
+  }
+
+  /**
+   * The pending outcome when a call on `args` needs approval; `undefined` when it runs
+   * as it is (arguments `parameters` rejects included: the call reports them). Rejects
+   * when the request cannot be made.
+   */
+  async #gate(
+    controls: OwnerControls,
+    name: string,
+    args: unknown,
+    ctx: ToolExecutionContext | undefined,
+  ): Promise<CallPending | undefined> {
+    const approval = controls.approval;
+    if (approval === undefined) return undefined;
+    let parsed: Awaited<ReturnType<typeof parseWith>>;
+    try {
+      parsed = await parseWith(controls.parameters, args);
+    } catch {
+      return undefined;
+    }
+    if (!parsed.success || !(await approval(parsed.data, ctx))) return undefined;
+    return pending(controls.kind, await this.#shared.signer.request(name, parsed.data));
+  }
+
+  /** Runs the call, within its time limit and the caller's signal. */
+  #execute(
+    owner: Owner,
+    name: string,
+    args: unknown,
+    ctx: ToolExecutionContext | undefined,
+  ): Promise<CallOutcome> {
+    const signal = ctx?.signal;
+    if (signal?.aborted) return Promise.resolve(cancelled(name, signal));
+    const timeoutMs = owner.controls?.timeoutMs;
+    const running =
+      timeoutMs === undefined
+        ? owner.run(args, ctx)
+        : runWithTimeout(name, owner.controls?.kind ?? "tool", timeoutMs, ctx, (limited) =>
+            owner.run(args, limited),
+          );
+    return signal === undefined ? running : raceAbort(name, running, signal);
+  }
+
+  #format(owner: Owner, outcome: CallOutcome, call: { name: string; args: unknown }): CallOutcome {
+    if (outcome.ok) return outcome;
+    const formatters = owner.controls?.formatters ?? [];
+    if (formatters.length === 0) return outcome;
+    return formatted(outcome, formatters, {
+      ...call,
+      expected: expectedFields(owner.entry.name, owner.entry.parameters),
+    });
+  }
+}
+
+function isApproval(decision: unknown): decision is ApprovalDecision {
+  return (
+    typeof decision === "object" &&
+    decision !== null &&
+    typeof (decision as { approved?: unknown }).approved === "boolean"
+  );
+}
+
+function describedTool(request: unknown): string {
+  const tool = (request as { tool?: unknown } | null)?.tool;
+  return typeof tool === "string" ? tool : String(tool);
+}
+
+function argsOf(request: unknown): unknown {
+  return (request as { args?: unknown } | null)?.args;
 }
 
 // Settles as cancelled the moment the signal aborts, whether or not the tool honours it.
@@ -324,26 +409,6 @@ function cancelled(name: string, signal: AbortSignal): CallFailure {
   // An abort reason is any value, a hostile one included: described, never read raw.
   const reason = isError(signal.reason) ? `: ${messageOf(signal.reason)}` : "";
   return callFailure("cancelled", `call to '${name}' was cancelled${reason}`, signal.reason);
-}
-
-// Tools run through the boundary on the toolbox's record, named as `Toolbox.execute`
-// names them; a toolbox that overrides `execute` is called through its override.
-function toolRunner(toolbox: Toolbox, name: string): Owner["run"] {
-  if (overridesMethod(toolbox, "execute", "Toolbox")) {
-    return async (args, ctx) => {
-      try {
-        return { ok: true, value: await toolbox.execute(name, args, ctx) };
-      } catch (error) {
-        return callFailure(kindOf(error), messageOf(error), error);
-      }
-    };
-  }
-  return (args, ctx) => runCall(toolOutcomeCaller, toolbox, name, args, ctx);
-}
-
-// Plays get no context, as in `Playbook.execute`, and settle exactly as it does.
-function playRunner(playbook: Playbook, name: string): Owner["run"] {
-  return (args) => runCall(playOutcomeCaller, playbook, name, args, undefined);
 }
 
 /**
@@ -381,110 +446,26 @@ export function toolSet<C extends Capability>(
       `toolSet: expected an array of capabilities, received ${describeValue(capabilities)}; pass toolSet([capability])`,
     );
   }
+  checkSetControls(options);
   const owners = new Map<string, Owner>();
   for (const capability of capabilities) {
-    for (const owner of ownersOf(capability, options.manuals ?? true)) add(owners, owner);
+    for (const owner of ownersOf(capability, options)) add(owners, owner);
   }
+  const catalogFor =
+    options.deferLoading !== undefined && options.deferLoading !== false
+      ? deferLoading(owners, options.deferLoading === true ? {} : options.deferLoading, options)
+      : undefined;
+  const shared: Shared = {
+    catalogFor,
+    recorder: options.recorder,
+    signer: approvalSigner(options.approvalSecret),
+    formatError: options.formatError,
+    outputBudget: options.outputBudget,
+    settled: new SettledApprovals(),
+    approvalMaxAgeMs: options.approvalMaxAgeMs,
+  };
   // One class for every set; only the type knows the names.
-  return new FlatToolSet(owners, options.recorder) as ToolSet<ToolSetCallables<C>>;
-}
-
-function add(owners: Map<string, Owner>, owner: Owner): void {
-  const { entry } = owner;
-  const held = owners.get(entry.name);
-  if (held !== undefined) {
-    throw new TypeError(
-      `toolSet: the name '${entry.name}' is declared by both ${label(held.entry)} and ${label(entry)}; rename one of them so that every name is unique`,
-    );
-  }
-  owners.set(entry.name, owner);
-}
-
-// A capability's tools, then its plays, then (with `manuals`) its manual's reading tools.
-function ownersOf(capability: Capability, manuals: boolean): Owner[] {
-  const { playbook } = capability;
-  if (playbook !== undefined && overridesMethod(playbook, "execute", "Playbook")) {
-    throw new TypeError(
-      `toolSet: playbook '${playbook.name}' of capability '${capability.name}' overrides execute(); hosts run plays through the boundary on playbook.plays, so move what the override does into its plays`,
-    );
-  }
-  const owners = capability.getTools().map((offered) => ownerOf(capability, offered));
-  if (manuals && capability.manual !== undefined) {
-    const reader = new ManualToolbox(capability.manual);
-    for (const [name, definition] of Object.entries(reader.tools)) {
-      owners.push({
-        entry: { ...entryOf(capability, name, definition), kind: "manual" },
-        run: toolRunner(reader, name),
-      });
-    }
-  }
-  return owners;
-}
-
-function ownerOf(capability: Capability, offered: CapabilityTool): Owner {
-  const { name, definition } = offered;
-  if (offered.kind === "play") {
-    return {
-      entry: { ...entryOf(capability, name, definition), kind: "play" },
-      run: playRunner(capability.playbook as Playbook, name),
-    };
-  }
-  const terminal = offered.definition.terminal;
-  return {
-    entry: {
-      ...entryOf(capability, name, definition),
-      kind: "tool",
-      ...(terminal !== undefined && { terminal }),
-    },
-    run: toolRunner(capability.toolbox, name),
-  };
-}
-
-function entryOf(
-  capability: Capability,
-  name: string,
-  definition: CapabilityTool["definition"],
-): Omit<ToolSetEntry, "kind"> {
-  return {
-    name,
-    capability: capability.name,
-    description: definition.description,
-    parameters: entryParameters(capability, name, definition.parameters),
-    ...(definition.returns !== undefined && { returns: definition.returns }),
-    ...(definition.displayType !== undefined && { displayType: definition.displayType }),
-    ...(definition.annotations !== undefined && { annotations: definition.annotations }),
-  };
-}
-
-// A raw shape is the z.object it stands for; one that mixes Zod majors is refused here,
-// at construction, naming its owner.
-function entryParameters(capability: Capability, name: string, parameters: unknown): AnySchema {
-  try {
-    return parametersSchema(parameters);
-  } catch (error) {
-    throw new TypeError(`toolSet: '${capability.name}/${name}': ${messageOf(error)}`);
-  }
-}
-
-function label(entry: ToolSetEntry): string {
-  return `${entry.kind} '${entry.capability}/${entry.name}'`;
-}
-
-// What an override threw, as the boundary would have classified it.
-function kindOf(error: unknown): CallFailureKind {
-  const code = codeOf(error);
-  if (code === "TOOL_ARGUMENTS") return "invalid-arguments";
-  if (code === "TOOL_OUTPUT") return "invalid-output";
-  if (code === "UNKNOWN_TOOL") return "unknown-name";
-  return "thrown";
-}
-
-function codeOf(error: unknown): unknown {
-  try {
-    return error instanceof ToolwrightError ? error.code : undefined;
-  } catch {
-    return undefined;
-  }
+  return new FlatToolSet(owners, shared) as ToolSet<ToolSetCallables<C>>;
 }
 
 function isError(value: unknown): boolean {

@@ -8,10 +8,15 @@ import {
   capability,
   definePlay,
   defineTool,
+  type PlayDefinition,
   playbook,
   readScope,
   TextManual,
+  type ToolDefinition,
+  type ToolSet,
+  type ToolSetOptions,
   toolbox,
+  toolSet,
 } from "toolwright";
 import * as z4 from "zod";
 import * as z3raw from "zod/v3";
@@ -22,6 +27,21 @@ export const zods = [
 ] as const;
 
 export type Z = typeof z4;
+
+/** One capability holding `tools` and `plays`, as a set with `options`. */
+export function setOf(
+  tools: Record<string, ToolDefinition>,
+  options: ToolSetOptions = {},
+  plays: Record<string, PlayDefinition> = {},
+): ToolSet {
+  const owner = capability({
+    name: "c",
+    description: "c",
+    toolbox: toolbox("c", "c", tools),
+    playbook: playbook("p", "p", plays),
+  });
+  return toolSet([owner], options);
+}
 
 /** Every name the fixture capabilities offer, in tool set order. */
 export const fixtureNames = [

@@ -385,7 +385,7 @@ describe.each(zods)("toolSet and the boundary (%s)", (_label, z) => {
     });
   });
 
-  it("a play failure is the message Playbook.execute puts in its envelope", async () => {
+  it("a play failure is the message Playbook.execute puts in its envelope, then what to send", async () => {
     const book = reporting();
     const set = toolSet([
       capability({ name: "c", description: "c", toolbox: toolbox("c", "c", {}), playbook: book }),
@@ -393,7 +393,8 @@ describe.each(zods)("toolSet and the boundary (%s)", (_label, z) => {
     const outcome = await set.call("report", "not an object" as never);
     const envelope = (await book.execute("report", "not an object" as never)) as { error: string };
     expect(envelope.error).toMatch(/^play 'report' received invalid arguments: /);
-    expect(outcome).toMatchObject({ ok: false, kind: "invalid-arguments", error: envelope.error });
+    expect(outcome).toMatchObject({ ok: false, kind: "invalid-arguments" });
+    expect(!outcome.ok && outcome.error).toBe(`${envelope.error}; expected arguments: {}`);
   });
 
   it("calls a toolbox that overrides execute through its override", async () => {

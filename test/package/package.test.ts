@@ -55,6 +55,8 @@ const CLASSES = {
   SchemaProjectionError: "index",
   ScopeUnavailableError: "index",
   ScopeValidationError: "index",
+  ToolTimeoutError: "index",
+  PartialResultError: "index",
   StrictSchemaError: "openai",
   AnthropicStrictSchemaError: "anthropic",
 } as const satisfies Record<string, Entry["name"]>;

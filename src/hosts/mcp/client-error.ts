@@ -5,7 +5,8 @@
  *
  * @module
  */
-import type { CallFailure, CallFailureKind } from "toolwright";
+import type { CallFailure, CallFailureKind, CallPending } from "toolwright";
+import { messageOf } from "../../core/describe";
 import type { McpCallInfo } from "./server";
 
 /** What the `clientError` option learns about one failed call. */
@@ -23,10 +24,18 @@ export type McpClientError = (failure: McpCallFailure) => string;
 
 /**
  * The default text: the failure's message, which names the tool for every kind but a
- * thrown error; a thrown error's message is prefixed with the tool it came from.
+ * thrown error; a thrown error's own message is prefixed with the tool it came from. A
+ * text `formatError` made of it is what the model reads, as it is.
  */
-export function defaultClientText(name: string, failure: CallFailure): string {
-  return failure.kind === "thrown" ? `tool '${name}' failed: ${failure.error}` : failure.error;
+export function defaultClientText(name: string, failure: CallFailure | CallPending): string {
+  return isRawThrow(failure) ? `tool '${name}' failed: ${failure.error}` : failure.error;
+}
+
+// A thrown failure's text is the thrown value's message until a `formatError` replaces it;
+// a text that differs from it was shaped for the model already.
+function isRawThrow(failure: CallFailure | CallPending): boolean {
+  if (failure.kind !== "thrown") return false;
+  return !("cause" in failure) || failure.error === messageOf(failure.cause);
 }
 
 /**
@@ -37,7 +46,7 @@ export function defaultClientText(name: string, failure: CallFailure): string {
 export function clientText(
   hook: McpClientError | undefined,
   info: McpCallInfo,
-  failure: CallFailure,
+  failure: CallFailure | CallPending,
 ): string {
   const message = defaultClientText(info.name, failure);
   if (hook === undefined) return message;

@@ -64,6 +64,9 @@ export interface McpHttpHandler {
  * still running, through `ctx.signal`). GET and DELETE answer 405. It checks `Host` and
  * `Origin` first (by default, loopback only: widen with `allowedHosts`), then reads at
  * most `maxBodyBytes`. Set timeouts on your own server; {@link listenMcpHttp} does.
+ * Being stateless, it cannot send the client a request of its own: a call that needs
+ * approval is never elicited here, but answered as the `approval: "refuse"` option would
+ * (or decided by an approval handler, when the option is one).
  *
  * @example
  * ```ts
@@ -92,7 +95,9 @@ export function mcpHttpHandler(
     shutdown,
     maxBodyBytes: resolveBodyLimit(options.maxBodyBytes),
     // Prepared once, so a bad option fails at start-up rather than on the first request.
-    prepared: { ...prepareServer(options), shutdown },
+    // No request from the server to the client: its answer would come in another POST,
+    // to another server that is not waiting for it; so approval is never elicited here.
+    prepared: { ...prepareServer(options), shutdown, clientRequests: false },
   };
   const handle = (req: IncomingMessage, res: ServerResponse): Promise<void> =>
     answerSafely(req, res, () => answer(state, req, res));

@@ -60,7 +60,8 @@ export interface McpHttpServer {
  * Listens for Streamable HTTP (stateless) at `path` (default `/mcp`) on `hostname`
  * (default `127.0.0.1`) and `port` (default `0`: an ephemeral port; read `url`).
  * No request, however malformed, can crash the process; bad options throw before
- * anything listens.
+ * anything listens. Being stateless, it never elicits approval (see
+ * `createMcpHttpHandler`).
  *
  * @example
  * ```ts

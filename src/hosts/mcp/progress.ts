@@ -1,16 +1,32 @@
 /**
- * The bridge from `ctx.emit` to MCP progress: each event a tool emits during a call
- * becomes a `notifications/progress` for the call's progress token.
+ * The bridge from `ctx.emit` and `ctx.onPartial` to MCP progress: each event a tool
+ * emits, and each partial value a streaming tool yields, during a call becomes a
+ * `notifications/progress` for the call's progress token. MCP has no notification for
+ * partial results, so a partial value travels as progress: its JSON as the `message`, and
+ * the value itself in `_meta` under {@link PARTIAL_META}.
  *
  * @module
  */
-import type { ProgressToken, ServerNotification } from "@modelcontextprotocol/sdk/types.js";
+import type {
+  ProgressNotificationParams,
+  ProgressToken,
+  ServerNotification,
+} from "@modelcontextprotocol/sdk/types.js";
 import type { ToolEvent } from "toolwright";
+import { messageOf } from "../../core/describe";
+
+/** The `_meta` key of a progress notification that carries a partial result. */
+export const PARTIAL_META = "toolwright/partial";
 
 /** The `ctx.emit` of one call, and a wait for what it sent. */
 export interface ProgressBridge {
   /** Sends `event` as a progress notification; never throws. */
   readonly emit: (event: ToolEvent) => void;
+  /**
+   * Sends a partial value as a progress notification (the `ctx.onPartial` of the call);
+   * never throws. A value JSON cannot carry is sent as a message saying so.
+   */
+  readonly partial: (value: unknown) => void;
   /**
    * Settles once every notification sent so far has been delivered or has failed, and
    * the transport has had a turn to write them: progress must reach the client before
@@ -22,7 +38,8 @@ export interface ProgressBridge {
 /**
  * A bridge sending through `extra` (the request handler's extra, whose notifications
  * the transport associates with the request). Progress only grows: an event's own
- * `progress` counts when it is ahead, otherwise the count moves on by one.
+ * `progress` counts when it is ahead, otherwise (and for each partial value) the count
+ * moves on by one.
  *
  * @example
  * ```ts
@@ -37,23 +54,42 @@ export function progressBridge(
 ): ProgressBridge {
   let progress = 0;
   const sent: Promise<void>[] = [];
+  const send = (params: Omit<ProgressNotificationParams, "progressToken" | "progress">): void => {
+    const notification = extra.sendNotification({
+      method: "notifications/progress",
+      params: { progressToken: token, progress, ...params },
+    });
+    sent.push(notification.catch(() => {}));
+  };
   const emit = (event: ToolEvent): void => {
     progress =
       typeof event.progress === "number" && event.progress > progress
         ? event.progress
         : progress + 1;
     const message = typeof event.message === "string" ? event.message : event.type;
-    const total = typeof event.total === "number" ? { total: event.total } : {};
-    const notification = extra.sendNotification({
-      method: "notifications/progress",
-      params: { progressToken: token, progress, message, ...total },
-    });
-    sent.push(notification.catch(() => {}));
+    send({ message, ...(typeof event.total === "number" && { total: event.total }) });
+  };
+  const partial = (value: unknown): void => {
+    progress += 1;
+    send(partialParams(value));
   };
   const delivered = async (): Promise<void> => {
     if (sent.length === 0) return;
     await Promise.all(sent);
     await new Promise((resolve) => setImmediate(resolve));
   };
-  return { emit, delivered };
+  return { emit, partial, delivered };
+}
+
+// The value's JSON as the message, and the value as JSON carries it (what any transport
+// would deliver) in `_meta`; a value JSON cannot carry is said to be one, never dropped.
+function partialParams(value: unknown): Pick<ProgressNotificationParams, "message" | "_meta"> {
+  let json: string | undefined;
+  try {
+    json = JSON.stringify(value);
+  } catch (error) {
+    return { message: `(a partial result that cannot be written as JSON: ${messageOf(error)})` };
+  }
+  const text = json ?? "null";
+  return { message: text, _meta: { [PARTIAL_META]: JSON.parse(text) as unknown } };
 }

@@ -5,14 +5,23 @@
  * @module
  */
 import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
-import type { CallFailure, CallOutcome, ToolAnnotations, ToolSetSchema } from "toolwright";
+import type {
+  CallFailure,
+  CallOutcome,
+  CallPending,
+  ContentPart,
+  ToolAnnotations,
+  ToolSetSchema,
+} from "toolwright";
 import { callFailure } from "../../core/call-outcome";
 import { messageOf } from "../../core/describe";
+import { toMcpContent } from "./content";
 
 /**
  * The `tools/list` entry of one tool: its 2020-12 parameters as `inputSchema`, its
  * `returns` as `outputSchema` when the root is an object (MCP's structured content must
- * be one), its hints as MCP annotations, and its kind and capability in `_meta`.
+ * be one), its hints as MCP annotations, and its kind and capability in `_meta` (and,
+ * for a deferred entry, `"toolwright/deferred": true`: `describe_tools` has the rest).
  */
 export function toMcpTool(schema: ToolSetSchema): Tool {
   const hints = schema.annotations;
@@ -26,7 +35,11 @@ export function toMcpTool(schema: ToolSetSchema): Tool {
       outputSchema: structuredClone(schema.returns) as NonNullable<Tool["outputSchema"]>,
     }),
     ...(Object.keys(annotations).length > 0 && { annotations }),
-    _meta: { "toolwright/kind": schema.kind, "toolwright/capability": schema.capability },
+    _meta: {
+      "toolwright/kind": schema.kind,
+      "toolwright/capability": schema.capability,
+      ...(schema.deferred && { "toolwright/deferred": true }),
+    },
   };
 }
 
@@ -41,20 +54,23 @@ function toMcpAnnotations(hints: ToolAnnotations | undefined): NonNullable<Tool[
 }
 
 /**
- * The `tools/call` answer for an outcome: a string as plain text (unless the tool is
- * `structured`), any other value as its JSON text plus, for an object, the same value as
- * `structuredContent`. A failure, a value JSON cannot carry, and a non-object from a
- * `structured` tool are `isError` results whose text `describe` decides.
+ * The `tools/call` answer for an outcome: `content` from `contentOf` (the set's
+ * `set.content`: the tool's `toModelOutput` parts, or the value as text, a string as it is
+ * and anything else as JSON; cut to the output budget), plus, for an object, the value as
+ * `structuredContent` (always the JSON value, whatever `content` says). A failure, a value
+ * JSON cannot carry, and a non-object from a `structured` tool are `isError` results whose
+ * text `describe` decides.
  */
 export function toCallToolResult(
   name: string,
   outcome: CallOutcome,
   structured: boolean,
-  describe: (failure: CallFailure) => string,
+  describe: (failure: CallFailure | CallPending) => string,
+  contentOf: (value: unknown) => readonly ContentPart[],
 ): CallToolResult {
   if (!outcome.ok) return failed(describe(outcome));
   const { value } = outcome;
-  if (typeof value === "string" && !structured) return { content: [{ type: "text", text: value }] };
+  if (typeof value === "string" && !structured) return { content: toMcpContent(contentOf(value)) };
   let text: string;
   try {
     text = JSON.stringify(value ?? null);
@@ -68,7 +84,7 @@ export function toCallToolResult(
     return failed(describe(callFailure("invalid-output", message)));
   }
   return {
-    content: [{ type: "text", text }],
+    content: toMcpContent(contentOf(value)),
     ...(isRecord && { structuredContent: JSON.parse(text) as Record<string, unknown> }),
   };
 }

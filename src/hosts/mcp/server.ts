@@ -15,13 +15,26 @@ import {
   type ServerRequest,
   type Tool,
 } from "@modelcontextprotocol/sdk/types.js";
-import { type CallFailure, type Capability, type ToolCallRecord, toolSet } from "toolwright";
+import {
+  type CallFailure,
+  type CallOutcome,
+  type CallPending,
+  type Capability,
+  type FormatError,
+  isPending,
+  type ToolCallRecord,
+  type ToolExecutionContext,
+  type ToolSetOptions,
+  toolSet,
+} from "toolwright";
 import { callFailure } from "../../core/call-outcome";
 import { messageOf } from "../../core/describe";
+import { askApproval, checkApproval, type McpApproval, type WaitingCall } from "./approval";
 import { clientText, type McpClientError } from "./client-error";
+import { checkExamplesOption, listTools, type McpExamples } from "./listing";
 import { progressBridge } from "./progress";
 import { serveManuals } from "./resources";
-import { failed, toCallToolResult, toMcpTool } from "./results";
+import { failed, toCallToolResult } from "./results";
 import type { Shutdown } from "./shutdown";
 
 /** What the `host` option learns about each `tools/call`. */
@@ -55,7 +68,8 @@ export interface McpServerOptions {
   readonly host?: (call: McpCallInfo) => Readonly<Record<string, unknown>>;
   /**
    * Decides what a client reads when a call fails: the text of its `isError` result. By
-   * default, the failure's message, naming the tool; never a stack. Use it to keep
+   * default, the failure's message (as `formatError` shaped it), naming the tool; never
+   * a stack. It decides last: it receives the model's text as `message` and may replace it. Use it to keep
    * internals (paths, hostnames, SQL) from clients, and to log the `cause`. A hook that
    * throws or returns no string gives `tool '<name>' failed`.
    *
@@ -69,6 +83,71 @@ export interface McpServerOptions {
    * ```
    */
   readonly clientError?: McpClientError;
+  /**
+   * Which calls need approval beside those whose definition says so: all (`true`), those
+   * annotated `destructive: true` (`"destructive"`), or as a function of the entry and
+   * the parsed arguments decides (see `toolSet`). How the server gets the decision is
+   * the `approval` option.
+   */
+  readonly needsApproval?: ToolSetOptions["needsApproval"];
+  /**
+   * How a call that needs approval is settled:
+   *
+   * - `"elicit"` (default): the server asks the client's user with a form (elicitation)
+   *   showing the tool and its arguments, and runs the call only on `approve: true`; a
+   *   refusal, a dismissed form or a failed request answers the model that the user
+   *   denied it. A client without form elicitation, and the stateless HTTP transport
+   *   (which cannot carry a request from the server to the client), get what `"refuse"`
+   *   answers. The request waits as long as the SDK lets it (60 s) or until the call is
+   *   cancelled.
+   * - `"refuse"`: an `isError` result saying that the tool needs approval and has not run.
+   * - an `McpApprovalHandler`: its decision settles the call; one that throws denies.
+   *
+   * @default "elicit"
+   */
+  readonly approval?: McpApproval;
+  /**
+   * The key approval requests are signed with (at least 32 bytes): see `toolSet`. Only
+   * matters to a handler that keeps requests beyond the call; without one, a random key.
+   */
+  readonly approvalSecret?: string | Uint8Array;
+  /**
+   * Each call's time limit in milliseconds, unless its definition sets its own: past it,
+   * `ctx.signal` aborts and the client reads `tool '<name>' timed out after <n> ms`; a
+   * result that comes later is discarded.
+   */
+  readonly timeoutMs?: number;
+  /**
+   * Refuse an argument key a tool does not declare, by name, in every tool whose
+   * definition does not say otherwise; `tools/list` shows such a tool's `inputSchema`
+   * with `additionalProperties: false`.
+   */
+  readonly strictInputs?: boolean;
+  /**
+   * Shapes the text of a failure, after each definition's own `formatError` (see
+   * `toolSet`). What it returns is what the model reads, unless `clientError` replaces it.
+   */
+  readonly formatError?: FormatError;
+  /**
+   * At most this many characters of each result's content (text, base64 data) reach the
+   * client, cut with a visible marker (see `toolSet`). `structuredContent` is not cut: it
+   * is the value, for programs.
+   */
+  readonly outputBudget?: number;
+  /**
+   * MCP has no field for input examples: `"description"` folds each tool's examples into
+   * its description (see `describeWithExamples`). Left out, they are not sent.
+   */
+  readonly examples?: McpExamples;
+  /**
+   * Lists tools by name and one line, to keep `tools/list` small for a large set (see
+   * `toolSet`): MCP has no deferred loading of its own, so a deferred tool is listed with
+   * an arguments schema that takes any object and no `outputSchema`, and the server adds
+   * `search_tools` and `describe_tools`, through which the model reads full definitions.
+   * Every call is still parsed by the tool's own schema. `{ keep }` names tools listed in
+   * full.
+   */
+  readonly deferLoading?: ToolSetOptions["deferLoading"];
 }
 
 /**
@@ -98,12 +177,20 @@ export interface PreparedServer {
   readonly set: ReturnType<typeof toolSet>;
   /** The `tools/list` answer. */
   readonly tools: readonly Tool[];
-  /** Names of the tools listed with an `outputSchema`, whose results must be objects. */
+  /**
+   * Names of the tools listed with an `outputSchema`, whose results must be objects; a
+   * deferred tool is listed without one, and is not held to it.
+   */
   readonly structured: ReadonlySet<string>;
   /** The capabilities with a manual, served as resources. */
   readonly manuals: readonly Capability[];
   /** Aborts every call's `ctx.signal` too when the server shuts down (HTTP and stdio set it). */
   readonly shutdown?: Shutdown;
+  /**
+   * Whether the transport can carry a request from the server to the client, as
+   * elicitation needs; the stateless HTTP handler cannot. @default true
+   */
+  readonly clientRequests?: boolean;
 }
 
 /**
@@ -111,16 +198,31 @@ export interface PreparedServer {
  * collision or a schema that cannot be projected.
  */
 export function prepareServer(options: McpServerOptions): PreparedServer {
-  const set = toolSet(options.capabilities, {
-    manuals: options.manuals ?? true,
-    ...(options.recorder !== undefined && { recorder: options.recorder }),
-  });
-  const tools = set.schemas("draft-2020-12").map(toMcpTool);
+  checkApproval(options.approval);
+  checkExamplesOption(options.examples);
+  const set = toolSet(options.capabilities, setOptionsOf(options));
+  const tools = listTools(set, options.examples);
   const structured = new Set(
     tools.filter((tool) => tool.outputSchema !== undefined).map((tool) => tool.name),
   );
   const manuals = options.capabilities.filter((capability) => capability.manual !== undefined);
   return { options, set, tools, structured, manuals };
+}
+
+function setOptionsOf(options: McpServerOptions): ToolSetOptions {
+  const { recorder, needsApproval, approvalSecret, timeoutMs, strictInputs, formatError } = options;
+  const { outputBudget, deferLoading } = options;
+  return {
+    manuals: options.manuals ?? true,
+    ...(recorder !== undefined && { recorder }),
+    ...(needsApproval !== undefined && { needsApproval }),
+    ...(approvalSecret !== undefined && { approvalSecret }),
+    ...(timeoutMs !== undefined && { timeoutMs }),
+    ...(strictInputs !== undefined && { strictInputs }),
+    ...(formatError !== undefined && { formatError }),
+    ...(outputBudget !== undefined && { outputBudget }),
+    ...(deferLoading !== undefined && { deferLoading }),
+  };
 }
 
 /** A new `Server` answering from `prepared`, not yet connected to a transport. */
@@ -135,7 +237,7 @@ export function buildServer(prepared: PreparedServer): Server {
   );
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
   server.setRequestHandler(CallToolRequestSchema, (request, extra) =>
-    callTool(prepared, request, extra),
+    callTool(prepared, server, request, extra),
   );
   if (manuals.length > 0) serveManuals(server, manuals);
   return server;
@@ -144,33 +246,65 @@ export function buildServer(prepared: PreparedServer): Server {
 type CallExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 
 // One `tools/call`: build ctx.host, run the call through the set with the request's
-// signal and, when the client asked for progress, an emit; answer with the result.
+// signal and, when the client asked for progress, an emit and an onPartial; settle it when it needs
+// approval; answer with the result.
 async function callTool(
-  { options, set, structured, shutdown }: PreparedServer,
+  prepared: PreparedServer,
+  server: Server,
   request: CallToolRequest,
   extra: CallExtra,
 ): Promise<CallToolResult> {
+  const { options, set, structured, shutdown } = prepared;
   const { name, arguments: args = {} } = request.params;
   const token = request.params._meta?.progressToken;
   const progress = token === undefined ? undefined : progressBridge(token, extra);
   const info = callInfo(name, extra);
-  const describe = (failure: CallFailure) => clientText(options.clientError, info, failure);
+  const describe = (failure: CallFailure | CallPending) =>
+    clientText(options.clientError, info, failure);
   let host: Readonly<Record<string, unknown>> | undefined;
   try {
     host = options.host?.(info);
   } catch (error) {
-    const message = `the server could not prepare the call: ${messageOf(error)}`;
+    const message = `tool '${name}' failed: the server could not prepare the call: ${messageOf(error)}`;
     return failed(describe(callFailure("thrown", message, error)));
   }
   const call = shutdown?.callSignal(extra.signal);
-  const outcome = await set.call(name, args, {
-    signal: call?.signal ?? extra.signal,
-    ...(progress !== undefined && { emit: progress.emit }),
+  const signal = call?.signal ?? extra.signal;
+  const ctx: ToolExecutionContext = {
+    signal,
+    // Partial results travel as progress, so without a progress token they are not asked
+    // for (the final result still arrives).
+    ...(progress !== undefined && { emit: progress.emit, onPartial: progress.partial }),
     ...(host !== undefined && { host }),
-  });
-  call?.release(); // set.call never rejects
+  };
+  let outcome = await set.call(name, args, ctx);
+  if (isPending(outcome)) {
+    const waiting = { server, info, signal, clientRequests: prepared.clientRequests ?? true };
+    outcome = await settle(prepared, outcome, waiting, args, ctx);
+  }
+  call?.release(); // set.call, set.resume and settle never reject
   await progress?.delivered();
-  return toCallToolResult(name, outcome, structured.has(name), describe);
+  const contentOf = (value: unknown) => set.content(name, value);
+  return toCallToolResult(name, outcome, structured.has(name), describe, contentOf);
+}
+
+// The pending call, settled as the `approval` option says: resumed with a decision, failed
+// as needing approval (the model's text, then why nobody was asked), or, when the call's
+// signal aborted while asking, cancelled as the set reports it (an aborted call never runs).
+async function settle(
+  { options, set }: PreparedServer,
+  outcome: CallPending,
+  waiting: Omit<WaitingCall, "request">,
+  args: unknown,
+  ctx: ToolExecutionContext,
+): Promise<CallOutcome> {
+  const request = outcome.approval;
+  const answer = await askApproval(options.approval ?? "elicit", { ...waiting, request });
+  if ("decision" in answer) return set.resume(request, answer.decision, ctx);
+  if ("unasked" in answer) {
+    return { ...outcome, error: `${outcome.error}; ${answer.unasked}` };
+  }
+  return set.call(request.tool, args, ctx);
 }
 
 function callInfo(name: string, extra: CallExtra): McpCallInfo {

@@ -45,6 +45,8 @@ const unrelated = [
   ["SessionScope", "Manual"],
   ["ToolArgumentsError", "ToolOutputError"],
   ["UnknownToolError", "StrictSchemaError"],
+  ["ToolTimeoutError", "ToolArgumentsError"],
+  ["PartialResultError", "ToolTimeoutError"],
 ];
 const wronglyInstances = [];
 for (const [specimen, name] of unrelated) {

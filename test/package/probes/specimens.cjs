@@ -37,6 +37,34 @@ async function specimens({ root, openai, anthropic }, z) {
     user: { label: "User", schema: z.string(), default: "ada" },
   });
   const argumentsError = await rejection(toolbox.execute("add_note", { text: 1 }));
+  // A call past its timeoutMs fails with the ToolTimeoutError its ctx.signal aborted with.
+  const waiting = root.capability({
+    name: "waiting",
+    description: "Waits",
+    toolbox: root.toolbox("waiting", "Waiting tools", {
+      wait: root.defineTool({
+        description: "Wait until aborted",
+        parameters: z.object({}),
+        timeoutMs: 1,
+        execute: (_args, ctx) =>
+          new Promise((resolve) => ctx.signal.addEventListener("abort", () => resolve(null))),
+      }),
+    }),
+  });
+  const timedOut = await root.toolSet([waiting]).call("wait", {});
+  // A streamed partial that its partial schema rejects fails the call with a PartialResultError.
+  const streaming = root.toolbox("streaming", "Streaming tools", {
+    count: root.defineTool({
+      description: "Count",
+      parameters: z.object({}),
+      partial: z.object({ step: z.number() }),
+      async *execute() {
+        yield { step: "one" };
+        return "done";
+      },
+    }),
+  });
+  const partialError = await rejection(streaming.execute("count", {}));
   return {
     Toolbox: toolbox,
     ManualToolbox: new root.ManualToolbox(manual),
@@ -58,6 +86,8 @@ async function specimens({ root, openai, anthropic }, z) {
     SchemaProjectionError: thrown(() => root.projectParameters("bare", z.string())),
     ScopeUnavailableError: thrown(() => root.requireScope({})),
     ScopeValidationError: thrown(() => scope.bind({ user: 1 })),
+    ToolTimeoutError: timedOut.cause,
+    PartialResultError: partialError,
     StrictSchemaError: thrown(() =>
       openai.openAIStrictParameters("site", z.object({ site: z.string().url() })),
     ),
