@@ -13,12 +13,30 @@ import type { ChatCompletionTool } from "openai/resources/chat/completions";
 import type { FunctionTool } from "openai/resources/responses/responses";
 import { expectAssignable, expectError, expectType } from "tsd";
 import { z } from "zod";
+import type { ApprovalHandler, ContentPart } from "../..";
 import { type CallOutcome, capability, defineTool, type ToolSet, toolbox, toolSet } from "../..";
 import { toAISdkTools } from "../../dist/ai-sdk";
-import { runAnthropicToolUse, toAnthropicTools } from "../../dist/anthropic";
-import { runGeminiFunctionCall, toGeminiFunctionDeclarations } from "../../dist/gemini";
+import {
+  type AnthropicTool,
+  runAnthropicToolUse,
+  toAnthropicToolResult,
+  toAnthropicTools,
+} from "../../dist/anthropic";
+import {
+  runGeminiFunctionCall,
+  toGeminiFunctionDeclarations,
+  toGeminiFunctionResponse,
+} from "../../dist/gemini";
+import type { McpApprovalHandler } from "../../dist/mcp";
 import { createMcpServer, listenMcpHttp, type McpHttpServer } from "../../dist/mcp";
-import { callOpenAITool, toChatCompletionsTools, toResponsesTools } from "../../dist/openai";
+import {
+  callOpenAITool,
+  type ResponsesTool,
+  toChatCompletionsToolMessage,
+  toChatCompletionsTools,
+  toResponsesFunctionCallOutput,
+  toResponsesTools,
+} from "../../dist/openai";
 
 const notes = capability({
   name: "notes",
@@ -103,3 +121,47 @@ expectError(createMcpServer({ name: "notes", capabilities: [notes] }));
 expectType<Promise<McpHttpServer>>(
   listenMcpHttp({ name: "n", version: "1", capabilities: [notes], port: 0, hostname: "127.0.0.1" }),
 );
+
+// Issues 14 and 15: approval handlers, result builders and deferred listings, typed by
+// the providers' own types.
+
+const approve: ApprovalHandler = (request) =>
+  request.tool === "add_note" ? { approved: true } : { approved: false, reason: "no" };
+expectError<ApprovalHandler>(() => ({ approved: "yes" }));
+expectType<Promise<CallOutcome>>(callOpenAITool(set, "add_note", "{}", { approve }));
+expectType<Promise<Anthropic.ToolResultBlockParam>>(
+  runAnthropicToolUse(set, { id: "t", name: "add_note", input: {} }, undefined, { approve }),
+);
+expectType<Promise<FunctionResponse>>(
+  runGeminiFunctionCall(set, { name: "add_note", args: {} }, undefined, { approve }),
+);
+expectError(
+  runAnthropicToolUse(set, { id: "t", name: "add_note", input: {} }, undefined, { approve: true }),
+);
+
+const mcpApproval: McpApprovalHandler = async (request, call) =>
+  call.name === request.tool ? { approved: true } : { approved: false };
+createMcpServer({ name: "n", version: "1", capabilities: [notes], approval: mcpApproval });
+createMcpServer({ name: "n", version: "1", capabilities: [notes], approval: "refuse" });
+expectError(createMcpServer({ name: "n", version: "1", capabilities: [notes], approval: "ask" }));
+
+declare const anyOutcome: CallOutcome;
+expectType<Anthropic.ToolResultBlockParam>(
+  toAnthropicToolResult("t", anyOutcome, { set, name: "add_note" }),
+);
+expectType<OpenAI.ChatCompletionToolMessageParam>(
+  toChatCompletionsToolMessage("c", anyOutcome, { set, name: "add_note" }),
+);
+expectType<OpenAI.Responses.ResponseInputItem.FunctionCallOutput>(
+  toResponsesFunctionCallOutput("c", anyOutcome, { set, name: "add_note" }),
+);
+expectType<FunctionResponse>(toGeminiFunctionResponse({ name: "add_note" }, anyOutcome, set));
+expectType<ContentPart[]>(set.content("add_note", 1));
+
+// A plain listing stays a list of the SDK's own tool types; native deferred loading adds
+// the provider's search tool, and the type says so.
+expectType<Anthropic.Tool[]>(toAnthropicTools(set));
+expectType<AnthropicTool[]>(toAnthropicTools(set, { toolSearch: "bm25" }));
+expectType<FunctionTool[]>(toResponsesTools(set));
+expectType<ResponsesTool[]>(toResponsesTools(set, { deferLoading: "native" }));
+expectError(toChatCompletionsTools(set, { deferLoading: "native" }));

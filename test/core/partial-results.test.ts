@@ -169,8 +169,12 @@ describe.each(zodMajors)("partial results with $major", ({ z }) => {
 
     const set = toolSet([capability({ name: "c", description: "d", toolbox: box })]);
     const outcome = await set.call("t", {});
-    expect(outcome).toMatchObject({ ok: false, kind: "thrown" });
-    expect(outcome.ok ? "" : outcome.error).toMatch(/partial result 1 violated its partial schema/);
+    // A tool set names it as the tool's invalid output, keeping the error as the cause.
+    expect(outcome).toMatchObject({ ok: false, kind: "invalid-output" });
+    expect(outcome.ok ? "" : outcome.error).toMatch(
+      /^tool 't' partial result 1 violated its partial schema: step: /,
+    );
+    expect(!outcome.ok && outcome.cause).toBeInstanceOf(PartialResultError);
     expect(finallyRan).toBe(2);
   });
 

@@ -8,7 +8,7 @@ import { capability, defineTool, type ToolSetOptions, toolbox, toolSet } from "t
 import { toAISdkTools } from "toolwright/ai-sdk";
 import { describe, expect, it } from "vitest";
 import { done, scripted, toolCalls } from "./ai-sdk-mock";
-import { type Z, zods } from "./fixtures";
+import { controlTools, type Z, zods } from "./fixtures";
 
 /** The tool results a prompt shows the model, by call id. */
 function toolResultsIn(prompt: unknown): Record<string, unknown> {
@@ -37,29 +37,7 @@ function controlledSet(z: Z, options: ToolSetOptions = {}) {
           return { deleted: id };
         },
       }),
-      read_note: defineTool({
-        description: "Read a note",
-        parameters: z.object({ id: z.string() }),
-        execute: ({ id }) => ({ id, text: "hello" }),
-      }),
-      stall: defineTool({
-        description: "Waits until its signal aborts",
-        parameters: z.object({}),
-        timeoutMs: 20,
-        execute: (_args, ctx) =>
-          new Promise((resolve) => {
-            ctx?.signal?.addEventListener("abort", () => resolve("too late"));
-          }),
-      }),
-      fragile: defineTool({
-        description: "Always throws",
-        parameters: z.object({}),
-        formatError: (failure) =>
-          failure.kind === "thrown" ? "fragile is down; try again later" : undefined,
-        execute: () => {
-          throw new Error("socket hang up at 10.0.0.7");
-        },
-      }),
+      ...controlTools(z),
     }),
   });
   return { set: toolSet([notes], options), ran };

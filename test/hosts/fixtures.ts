@@ -28,6 +28,39 @@ export const zods = [
 
 export type Z = typeof z4;
 
+/**
+ * Tools the adapters' control tests share: one that reads, one that runs past its 20 ms
+ * `timeoutMs` (resolving only when its signal aborts), and one that throws a message its
+ * `formatError` hides from the model.
+ */
+export function controlTools(z: Z) {
+  return {
+    read_note: defineTool({
+      description: "Read a note",
+      parameters: z.object({ id: z.string() }),
+      execute: ({ id }) => ({ id, text: "hello" }),
+    }),
+    stall: defineTool({
+      description: "Waits until its signal aborts",
+      parameters: z.object({}),
+      timeoutMs: 20,
+      execute: (_args, ctx) =>
+        new Promise((resolve) => {
+          ctx?.signal?.addEventListener("abort", () => resolve("too late"));
+        }),
+    }),
+    fragile: defineTool({
+      description: "Always throws",
+      parameters: z.object({}),
+      formatError: (failure) =>
+        failure.kind === "thrown" ? "fragile is down; try again later" : undefined,
+      execute: () => {
+        throw new Error("socket hang up at 10.0.0.7");
+      },
+    }),
+  };
+}
+
 /** One capability holding `tools` and `plays`, as a set with `options`. */
 export function setOf(
   tools: Record<string, ToolDefinition>,

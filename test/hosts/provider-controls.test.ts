@@ -31,7 +31,7 @@ import {
 } from "toolwright/gemini";
 import { callOpenAITool, toChatCompletionsTools, toResponsesTools } from "toolwright/openai";
 import { describe, expect, it } from "vitest";
-import { type Z, zods } from "./fixtures";
+import { controlTools, type Z, zods } from "./fixtures";
 
 const PENDING = "tool 'delete_note' needs approval before it runs and has not run";
 const denial = (reason: string) =>
@@ -53,29 +53,7 @@ function controlledSet(z: Z) {
           return { deleted: args.id };
         },
       }),
-      read_note: defineTool({
-        description: "Read a note",
-        parameters: z.object({ id: z.string() }),
-        execute: ({ id }) => ({ id, text: "hello" }),
-      }),
-      stall: defineTool({
-        description: "Waits until its signal aborts",
-        parameters: z.object({}),
-        timeoutMs: 20,
-        execute: (_args, ctx) =>
-          new Promise((resolve) => {
-            ctx?.signal?.addEventListener("abort", () => resolve("too late"));
-          }),
-      }),
-      fragile: defineTool({
-        description: "Always throws",
-        parameters: z.object({}),
-        formatError: (failure) =>
-          failure.kind === "thrown" ? "fragile is down; try again later" : undefined,
-        execute: () => {
-          throw new Error("socket hang up at 10.0.0.7");
-        },
-      }),
+      ...controlTools(z),
     }),
   });
   return { set: toolSet([notes]), ran };

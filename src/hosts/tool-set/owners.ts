@@ -18,6 +18,7 @@ import { describeValue, messageOf } from "../../core/describe";
 import { ToolwrightError } from "../../core/errors";
 import { checkExamples } from "../../core/input-examples";
 import { ManualToolbox } from "../../core/manual-toolbox";
+import { PartialResultError } from "../../core/partial-results";
 import { type Playbook, playOutcomeCaller } from "../../core/playbook";
 import type { ToolExecutionContext } from "../../core/tool-definition";
 import { type Toolbox, toolbox, toolOutcomeCaller } from "../../core/toolbox";
@@ -41,14 +42,19 @@ export interface Owner {
 
 /**
  * `base`, with each invalid-arguments text ending in the fields the callable accepts, so
- * that a model reads what to send instead. Computed only when a call fails.
+ * that a model reads what to send instead, and a streamed partial that its `partial`
+ * schema rejected named as the callable's invalid output. Computed only when a call fails.
  */
-function expecting<O>(base: Caller<O, CallOutcome>): Caller<O, CallOutcome> {
+function expecting<O>(base: Caller<O, CallOutcome>, kind: "tool" | "play"): Caller<O, CallOutcome> {
   return {
     callables: base.callables,
     value: base.value,
     failure: (outcome, owner) => {
       const failure = base.failure(outcome, owner) as CallFailure;
+      if (failure.cause instanceof PartialResultError) {
+        const text = `${kind} '${outcome.name}' ${failure.cause.message}`;
+        return callFailure("invalid-output", text, failure.cause);
+      }
       if (failure.kind !== "invalid-arguments") return failure;
       const callable = base.callables(owner)[outcome.name];
       const expected =
@@ -66,8 +72,8 @@ function expectedOf(name: string, parameters: unknown): string | undefined {
   }
 }
 
-const toolCaller = expecting(toolOutcomeCaller);
-const playCaller = expecting(playOutcomeCaller);
+const toolCaller = expecting(toolOutcomeCaller, "tool");
+const playCaller = expecting(playOutcomeCaller, "play");
 
 // Tools run through the boundary on the toolbox's record, named as `Toolbox.execute`
 // names them; a toolbox that overrides `execute` is called through its override.
