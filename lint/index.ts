@@ -30,6 +30,7 @@ export {
   type LoweringChange,
   type LoweringChangeKind,
   ledgerOf,
+  nonStrictChange,
   type SchemaChange,
 } from "./lowering-ledger.js";
 export { type BudgetMeasure, REQUEST_BUDGETS, type RequestBudget } from "./request-budgets.js";

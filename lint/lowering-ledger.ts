@@ -58,6 +58,11 @@ export function ledgerOf(
   return changes.map((change) => ({ tool, target, ...change }));
 }
 
+/** The change that says `tool` was sent to `target` without `strict`, and why. */
+export function nonStrictChange(tool: string, target: AdapterMode, reason: string): LoweringChange {
+  return { tool, target, path: "$", kind: "non-strict", message: `sent non-strict: ${reason}` };
+}
+
 /**
  * One line per change, for people: `search $.limit: maximum 100 moved into the description`.
  *

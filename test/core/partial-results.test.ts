@@ -425,6 +425,16 @@ describe.each(zodMajors)("partial results with $major", ({ z }) => {
     const failed = (await plays.execute("broken", {})) as { error: string };
     expect(failed.error).toMatch(/partial result 0 violated its partial schema/);
     expect(steps.partial).toBeDefined();
+    // Through a tool set, the same failure is the play's invalid output, named after it.
+    const set = toolSet([
+      capability({ name: "c", description: "d", toolbox: toolbox("c", "d", {}), playbook: plays }),
+    ]);
+    const outcome = await set.call("broken", {});
+    expect(outcome).toMatchObject({ ok: false, kind: "invalid-output" });
+    expect(outcome.ok ? "" : outcome.error).toMatch(
+      /^play 'broken' partial result 0 violated its partial schema/,
+    );
+    expect(!outcome.ok && outcome.cause).toBeInstanceOf(PartialResultError);
   });
 
   it("copies toModelOutput onto the definition, and refuses one that is not a function", () => {

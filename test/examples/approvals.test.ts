@@ -1,6 +1,3 @@
-import { execFile } from "node:child_process";
-import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
 import { isPending, type ToolSet, ToolTimeoutError } from "toolwright";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
@@ -11,6 +8,7 @@ import {
   walkthrough,
 } from "../../examples/approvals";
 import { ApprovalInbox, sampleStore } from "../../examples/approvals-store";
+import { scriptSteps } from "./script-steps";
 
 const SECRET = "approvals-example-test-secret-of-32+-bytes";
 const OTHER_SECRET = "a-different-secret-for-another-deployment";
@@ -154,16 +152,7 @@ describe("the billing tool set", () => {
 
 describe("the approvals example as a script", () => {
   it("prints each step, from the pending refund to the formatted failure", async () => {
-    const root = fileURLToPath(new URL("../..", import.meta.url));
-    const { stdout } = await promisify(execFile)(
-      process.execPath,
-      ["--import", "tsx", "examples/approvals.ts"],
-      { cwd: root },
-    );
-    const steps = stdout
-      .trim()
-      .split("\n")
-      .map((line) => line.slice(0, line.indexOf(":")));
+    const { stdout, steps } = await scriptSteps("examples/approvals.ts");
     expect(steps).toEqual([
       "small refund",
       "large refund",

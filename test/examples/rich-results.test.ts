@@ -1,6 +1,3 @@
-import { execFile } from "node:child_process";
-import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
 import { defineTool } from "toolwright";
 import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
@@ -10,6 +7,7 @@ import {
   type RichWalkthrough,
   walkthrough,
 } from "../../examples/rich-results";
+import { scriptSteps } from "./script-steps";
 
 const CHART_TEXT = "revenue: 7 days, from 1200 to 2100";
 
@@ -179,16 +177,7 @@ describe("the analytics tool set", () => {
 
 describe("the rich-results example as a script", () => {
   it("prints each step", async () => {
-    const root = fileURLToPath(new URL("../..", import.meta.url));
-    const { stdout } = await promisify(execFile)(
-      process.execPath,
-      ["--import", "tsx", "examples/rich-results.ts"],
-      { cwd: root },
-    );
-    const steps = stdout
-      .trim()
-      .split("\n")
-      .map((line) => line.slice(0, line.indexOf(":")));
+    const { stdout, steps } = await scriptSteps("examples/rich-results.ts");
     expect(steps).toEqual([
       "content",
       "budgeted",

@@ -32,6 +32,7 @@ import {
   type Lowered,
   type LoweringChange,
   ledgerOf,
+  nonStrictChange,
 } from "toolwright/lint";
 import { anthropicResultContent } from "./content";
 import {
@@ -198,13 +199,20 @@ function lowerEntry(
     const ledger =
       strict === false
         ? []
-        : [nonStrict(entry.name, "listed by its summary only (deferLoading: catalog)")];
+        : [
+            nonStrictChange(
+              entry.name,
+              "anthropic",
+              "listed by its summary only (deferLoading: catalog)",
+            ),
+          ];
     return { tool: listedTool(entry), ledger };
   }
   const base = { ...plainTool(entry, options.examples ?? true), ...nativeParts(entry, native) };
   const lowered = strict === false ? undefined : strictOrReason(entry, strict === "auto");
   if (lowered === undefined || typeof lowered === "string") {
-    const ledger = typeof lowered === "string" ? [nonStrict(entry.name, lowered)] : [];
+    const ledger =
+      typeof lowered === "string" ? [nonStrictChange(entry.name, "anthropic", lowered)] : [];
     return { tool: base, ledger };
   }
   return {
@@ -252,16 +260,6 @@ function strictOrReason(entry: ToolSetEntry, auto: boolean): AnthropicStrictSche
     if (!auto || !(error instanceof AnthropicStrictSchemaError)) throw error;
     return error.reasons.join("; ");
   }
-}
-
-function nonStrict(tool: string, reason: string): LoweringChange {
-  return {
-    tool,
-    target: "anthropic",
-    path: "$",
-    kind: "non-strict",
-    message: `sent non-strict: ${reason}`,
-  };
 }
 
 /** Options of {@link runAnthropicToolUse}. */

@@ -45,6 +45,7 @@ import {
   type Lowered,
   type LoweringChange,
   ledgerOf,
+  nonStrictChange,
 } from "toolwright/lint";
 import { callFailure } from "../../core/call-outcome";
 import { messageOf } from "../../core/describe";
@@ -154,7 +155,13 @@ function listedFunction(entry: ToolSetEntry, strict: boolean | "auto"): LoweredF
   const ledger =
     strict === false
       ? []
-      : [nonStrict(entry.name, "listed by its summary only (deferLoading: catalog)")];
+      : [
+          nonStrictChange(
+            entry.name,
+            "openai",
+            "listed by its summary only (deferLoading: catalog)",
+          ),
+        ];
   return {
     description: listing.description,
     parameters: structuredClone(listing.parameters) as Record<string, unknown>,
@@ -172,7 +179,8 @@ function lowerParameters(
   if (converted === undefined || typeof converted === "string") {
     // draft-07: numeric exclusive bounds for both Zod majors.
     const parameters = structuredClone(projectParameters(entry.name, entry.parameters, "draft-07"));
-    const ledger = typeof converted === "string" ? [nonStrict(entry.name, converted)] : [];
+    const ledger =
+      typeof converted === "string" ? [nonStrictChange(entry.name, "openai", converted)] : [];
     return { parameters: parameters as Record<string, unknown>, strict: false, ledger };
   }
   return {
@@ -191,16 +199,6 @@ function strictOrReason(entry: ToolSetEntry, auto: boolean): OpenAIStrictSchema 
     if (!auto || !(error instanceof StrictSchemaError)) throw error;
     return error.reasons.join("; ");
   }
-}
-
-function nonStrict(tool: string, reason: string): LoweringChange {
-  return {
-    tool,
-    target: "openai",
-    path: "$",
-    kind: "non-strict",
-    message: `sent non-strict: ${reason}`,
-  };
 }
 
 /**
