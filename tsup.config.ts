@@ -14,11 +14,11 @@ export const entries = [
   { subpath: ".", name: "index", source: "src/index.ts" },
   { subpath: "./lint", name: "lint", source: "lint/index.ts" },
   { subpath: "./check", name: "check", source: "src/check/index.ts" },
-  { subpath: "./mcp", name: "mcp", source: "src/hosts/mcp/index.ts" },
-  { subpath: "./openai", name: "openai", source: "src/hosts/openai/index.ts" },
-  { subpath: "./anthropic", name: "anthropic", source: "src/hosts/anthropic/index.ts" },
-  { subpath: "./gemini", name: "gemini", source: "src/hosts/gemini.ts" },
-  { subpath: "./ai-sdk", name: "ai-sdk", source: "src/hosts/ai-sdk.ts" },
+  { subpath: "./mcp", name: "mcp", source: "src/adapters/mcp/index.ts" },
+  { subpath: "./openai", name: "openai", source: "src/adapters/openai/index.ts" },
+  { subpath: "./anthropic", name: "anthropic", source: "src/adapters/anthropic/index.ts" },
+  { subpath: "./gemini", name: "gemini", source: "src/adapters/gemini/index.ts" },
+  { subpath: "./ai-sdk", name: "ai-sdk", source: "src/adapters/ai-sdk/index.ts" },
   { subpath: undefined, name: "cli", source: "src/check/cli/index.ts" },
 ] as const;
 

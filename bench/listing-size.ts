@@ -21,7 +21,7 @@ import { toGeminiFunctionDeclarations } from "toolwright/gemini";
 import { toChatCompletionsTools, toResponsesTools } from "toolwright/openai";
 import { z } from "zod";
 import { exampleAgent } from "../examples/index";
-import { listTools } from "../src/hosts/mcp/listing";
+import { listTools } from "../src/adapters/mcp/tools";
 import { type Section, type SummaryRow, table } from "./report";
 
 /** `count` tools cycled from the example agent's, renamed so every name is unique. */

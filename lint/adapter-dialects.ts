@@ -17,11 +17,11 @@ export const ADAPTER_MODES = [
 ] as const;
 
 /**
- * One way a toolwright adapter sends tools: `openai` (`toChatCompletionsTools`/`toResponsesTools`),
- * `openai-strict` (the same with `{ strict: true }`), `anthropic` (`toAnthropicTools`),
- * `anthropic-strict` (Anthropic tools sent with `strict: true`), `gemini`
- * (`toGeminiFunctionDeclarations`, `parametersJsonSchema`), `gemini-parameters` (the legacy
- * `parameters` field, fed `set.schemas("openapi-3.0")`), `mcp` (`toolwright/mcp`'s `inputSchema`).
+ * One way a toolwright adapter sends tools: `openai` (`chatCompletions.list`/`responses.list`),
+ * `openai-strict` (the same with `{ strict: true }`), `anthropic` (`anthropic.list`),
+ * `anthropic-strict` (Anthropic tools sent with `strict: true`), `gemini` (`gemini.list`,
+ * `parametersJsonSchema`), `gemini-parameters` (the legacy `parameters` field, fed
+ * `set.schemas("openapi-3.0")`), `mcp` (`toolwright/mcp`'s `inputSchema`).
  */
 export type AdapterMode = (typeof ADAPTER_MODES)[number];
 

@@ -26,15 +26,11 @@ export { lintModelFacingSchema } from "./lint.js";
 export { lintToolSet } from "./lint-tool-set.js";
 export {
   formatLoweringChange,
-  type Lowered,
   type LoweringChange,
   type LoweringChangeKind,
-  ledgerOf,
-  nonStrictChange,
   type SchemaChange,
 } from "./lowering-ledger.js";
 export { type BudgetMeasure, REQUEST_BUDGETS, type RequestBudget } from "./request-budgets.js";
-export { ALLOWED_STRING_FORMATS } from "./rules/string-format.js";
 export { UNENFORCED_KEYWORDS } from "./rules/unenforced-keyword.js";
 export { TOOL_NAME_RULES, type ToolNameRule } from "./tool-names.js";
 export {

@@ -31,14 +31,6 @@ export interface LoweringChange {
   readonly message: string;
 }
 
-/** What a `lower*` function returns: the provider's tools and the ledger of changes. */
-export interface Lowered<Tool> {
-  /** Exactly what the matching `to*` function returns. */
-  readonly tools: Tool[];
-  /** Every change, per tool in set order, then in schema order. */
-  readonly ledger: readonly LoweringChange[];
-}
-
 /** A change before it is tied to a tool and target: what a schema walk records. */
 export type SchemaChange = Pick<LoweringChange, "path" | "kind" | "message">;
 
@@ -68,7 +60,7 @@ export function nonStrictChange(tool: string, target: AdapterMode, reason: strin
  *
  * @example
  * ```ts
- * console.log(lowerAnthropicTools(set, { strict: true }).ledger.map(formatLoweringChange).join("\n"));
+ * console.log(anthropic.list(set, { strict: true }).ledger.map(formatLoweringChange).join("\n"));
  * ```
  */
 export function formatLoweringChange(change: LoweringChange): string {

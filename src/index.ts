@@ -2,12 +2,15 @@
  * toolwright: typed authoring of the tools LLM agents call.
  *
  * - `defineTool` / `definePlay`: tools and plays whose arguments are inferred from
- *   `parameters` and whose results are checked against `returns`.
- * - `toolbox` / `playbook` / `capability`: the containers, and the boundary where
- *   arguments are parsed once and failures are named.
- * - `toolSet`: one flat namespace over many capabilities, for hosts.
+ *   `parameters` and whose results are checked against `returns`, with `controls`
+ *   (approval, time limits, strict inputs, failure texts) that hold wherever they run.
+ * - `toolbox` / `playbook` / `capability`: the containers; `Toolbox.execute` and
+ *   `Playbook.execute` call through the one pipeline, which parses arguments once and
+ *   names every failure.
+ * - `toolSet`: one flat namespace over many capabilities, for hosts: every failure as
+ *   data, approval requests to resume, a recorder, the content a model reads.
  * - `lintModelFacingSchema`: what a provider's conversion path cannot represent
- *   (re-exported from `toolwright/lint`).
+ *   (re-exported from `toolwright/lint`, which has the rest of the linter).
  *
  * The CI sweep lives in `toolwright/check`; each host adapter in its own subpath
  * (`toolwright/mcp`, `/openai`, `/anthropic`, `/gemini`, `/ai-sdk`).
@@ -15,26 +18,18 @@
  * @module
  */
 export {
-  ADAPTER_DIALECTS,
-  ADAPTER_MODES,
-  type AdapterMode,
-  DEFAULT_DIALECT,
-  LINT_DIALECT_NAMES,
-  LINT_DIALECTS,
-  LINT_RULE_CODES,
-  LINT_RULES,
   type LintDialect,
   type LintOptions,
   type LintRuleCode,
-  type LintRuleMeta,
   type LintSeverity,
   type LintSide,
+  type LoweringChange,
+  type LoweringChangeKind,
   lintModelFacingSchema,
-  lintToolSet,
   type SchemaLintFinding,
-  type ToolSetLintFinding,
 } from "toolwright/lint";
-export type { ApprovalCheck, CallControls, FailedCall, FormatError } from "./core/call-controls";
+export type { DecodedCall, Listing, RunOptions, ToolAdapter } from "./adapters/contract";
+export type { ApprovalCheck, CallControls, FailedCall, FormatError } from "./call/controls";
 export {
   type ApprovalDecision,
   type ApprovalHandler,
@@ -44,7 +39,9 @@ export {
   type CallOutcome,
   type CallPending,
   isPending,
-} from "./core/call-outcome";
+  type SettledFailureKind,
+} from "./call/outcome";
+export type { ToolCallRecord } from "./call/stages/recording";
 export type { ArgsOf, CallTypes, ResultOf, Typed } from "./core/call-types";
 export {
   Capability,
@@ -54,10 +51,14 @@ export {
   type TypedCapability,
 } from "./core/capability";
 export {
+  ApprovalRequiredError,
   type CallableKind,
+  PartialResultError,
   SchemaProjectionError,
   ScopeUnavailableError,
   ScopeValidationError,
+  StrictSchemaError,
+  type StrictTarget,
   ToolArgumentsError,
   ToolOutputError,
   ToolTimeoutError,
@@ -76,7 +77,6 @@ export type {
   ResourcePart,
   TextPart,
 } from "./core/model-output";
-export { PartialResultError } from "./core/partial-results";
 export {
   definePlay,
   type Play,
@@ -113,10 +113,16 @@ export {
 export { Toolbox, type ToolSchema, toolbox } from "./core/toolbox";
 export type { PlayRecord, TypedPlaybook } from "./core/typed-playbook";
 export type { ToolRecord, TypedToolbox } from "./core/typed-toolbox";
+export type {
+  CallableRecord,
+  CapabilityCallables,
+  ManualTools,
+  ToolSetCallables,
+} from "./set/callables";
 export {
   type ApprovalPolicy,
   type ApprovalQuery,
-  type ToolCallRecord,
+  type SetControls,
   type ToolCallRequest,
   type ToolSet,
   type ToolSetEntry,
@@ -124,22 +130,7 @@ export {
   type ToolSetOptions,
   type ToolSetSchema,
   toolSet,
-} from "./hosts/tool-set";
-export {
-  DESCRIBE_TOOLS,
-  deferredListing,
-  SEARCH_TOOLS,
-  summaryOf,
-  TOOL_CATALOG,
-} from "./hosts/tool-set/catalog";
-export { describeWithExamples } from "./hosts/tool-set/examples-text";
-export { settlePending } from "./hosts/tool-set/settle-pending";
-export type {
-  CallableRecord,
-  CapabilityCallables,
-  ManualTools,
-  ToolSetCallables,
-} from "./hosts/tool-set-callables";
+} from "./set/tool-set";
 export {
   type JsonSchema,
   type JsonSchemaOptions,

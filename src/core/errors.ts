@@ -7,6 +7,7 @@
  *
  * @module
  */
+import type { SchemaLintFinding } from "../../lint/types";
 import type { SchemaError, SchemaIssue } from "../zod/schema";
 import { brand } from "./brand";
 
@@ -20,7 +21,8 @@ export type ToolwrightErrorCode =
   | "SCOPE_UNAVAILABLE"
   | "SCOPE_VALIDATION"
   | "TOOL_TIMEOUT"
-  | "PARTIAL_RESULT";
+  | "PARTIAL_RESULT"
+  | "APPROVAL_REQUIRED";
 
 /**
  * The base of every error toolwright raises on purpose. Branch on `code`, which is
@@ -55,9 +57,17 @@ export class ToolArgumentsError extends ToolwrightError {
   /**
    * @param cause - The `ZodError`, or what the schema threw while parsing.
    * @param issues - The schema's issues; by default the `cause`'s, none when it threw.
+   * @param message - The message, when it says more than `received invalid arguments: <detail>`
+   * (strict inputs name the unknown key and what the tool accepts).
    */
-  constructor(tool: string, detail: string, cause: unknown, issues = issuesOf(cause)) {
-    super(`tool '${tool}' received invalid arguments: ${detail}`, { cause });
+  constructor(
+    tool: string,
+    detail: string,
+    cause: unknown,
+    issues = issuesOf(cause),
+    message = `tool '${tool}' received invalid arguments: ${detail}`,
+  ) {
+    super(message, { cause });
     this.tool = tool;
     this.issues = issues;
   }
@@ -168,6 +178,90 @@ export class ToolTimeoutError extends ToolwrightError {
 }
 
 brand(ToolTimeoutError, "ToolTimeoutError");
+
+/**
+ * A call that needs approval was made where nobody can be asked (`Toolbox.execute`,
+ * `Playbook.execute`): it did not run. The message says how to run it: through a tool
+ * set, whose `call` returns an approval request that `resume` runs once approved.
+ */
+export class ApprovalRequiredError extends ToolwrightError {
+  override readonly name = "ApprovalRequiredError";
+  readonly code = "APPROVAL_REQUIRED";
+  /** The tool or play that needs approval. */
+  readonly tool: string;
+
+  constructor(tool: string, kind: CallableKind = "tool") {
+    const container = kind === "play" ? "Playbook.execute" : "Toolbox.execute";
+    super(
+      `${kind} '${tool}' needs approval before it runs and has not run; ${container} cannot ask anyone, so call it through a tool set: toolSet([capability]).call returns an approval request, and set.resume runs the call once a person approves it`,
+    );
+    this.tool = tool;
+  }
+}
+
+brand(ApprovalRequiredError, "ApprovalRequiredError");
+
+/**
+ * A streamed partial value that its `partial` schema rejected (or that threw while
+ * parsed). The call fails with it, and the generator is stopped.
+ */
+export class PartialResultError extends ToolwrightError {
+  override readonly name = "PartialResultError";
+  readonly code = "PARTIAL_RESULT";
+  /** Which yielded value it was, counting from 0. */
+  readonly index: number;
+  /** Zod's issues; none when the parse threw. */
+  readonly issues: readonly SchemaIssue[];
+
+  constructor(index: number, detail: string, issues: readonly SchemaIssue[], cause: unknown) {
+    super(`partial result ${index} violated its partial schema: ${detail}`, { cause });
+    this.index = index;
+    this.issues = issues;
+  }
+}
+
+brand(PartialResultError, "PartialResultError");
+
+/** The providers whose strict mode a schema is lowered for. */
+export type StrictTarget = "openai" | "anthropic";
+
+const STRICT_NAMES: Record<StrictTarget, string> = { openai: "OpenAI", anthropic: "Anthropic" };
+
+/**
+ * A tool's parameters cannot be sent in a provider's strict mode (`strict: true` of the
+ * OpenAI or Anthropic adapter); `reasons` say which construct and where, `findings` are
+ * the lint findings behind them when the linter found them.
+ */
+export class StrictSchemaError extends ToolwrightError {
+  override readonly name = "StrictSchemaError";
+  readonly code = "STRICT_SCHEMA";
+  /** The tool whose parameters cannot be strict. */
+  readonly tool: string;
+  /** Whose strict mode: `"openai"` or `"anthropic"`. */
+  readonly target: StrictTarget;
+  /** One `path [code] why` (or `path: why`) line per blocking construct. */
+  readonly reasons: readonly string[];
+  /** The strict dialect's lint findings behind `reasons`, when the linter found them. */
+  readonly findings: readonly SchemaLintFinding[];
+
+  constructor(
+    tool: string,
+    target: StrictTarget,
+    reasons: readonly string[],
+    findings: readonly SchemaLintFinding[] = [],
+  ) {
+    const listed = reasons.map((reason) => reason.replace(/\.+$/, "")).join("; ");
+    super(
+      `tool '${tool}' parameters cannot be made ${STRICT_NAMES[target]}-strict: ${listed}. Rewrite those parts of the schema, send this tool without strict, or use strict: "auto"`,
+    );
+    this.tool = tool;
+    this.target = target;
+    this.reasons = reasons;
+    this.findings = findings;
+  }
+}
+
+brand(StrictSchemaError, "StrictSchemaError");
 
 function issuesOf(cause: unknown): readonly SchemaIssue[] {
   const issues = (cause as Partial<SchemaError> | null | undefined)?.issues;

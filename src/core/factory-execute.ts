@@ -14,8 +14,10 @@
  *
  * @module
  */
+import { type CallControls, checkControls, type Resolved, resolveControls } from "../call/controls";
 import { describeIssues, type Parser, parse, parserFor } from "../zod/parse";
 import type { AnySchema, SchemaError } from "../zod/schema";
+import type { CallableKind } from "./errors";
 import type { MaybePromise, ToolExecutionContext } from "./tool-definition";
 
 const RETURNS_VIOLATION = Symbol.for("toolwright.returnsViolation");
@@ -36,6 +38,10 @@ export interface FactoryExecute {
   readonly returns: AnySchema | undefined;
   /** Its parser; `undefined` when the result is not validated. */
   readonly parseResult: Parser | undefined;
+  /** The `controls` the definition was built with. */
+  readonly declared: CallControls | undefined;
+  /** Those controls, resolved (checked where they were written). */
+  readonly resolved: Resolved;
 }
 
 /** A returns violation raised by a direct call, before a boundary has named it. */
@@ -49,14 +55,22 @@ export interface ReturnsViolation extends Error {
 }
 
 /**
- * Builds the marked `execute` around `run`: validating through `returns` when it is
- * given, otherwise passing the callback's value through untouched.
+ * Builds the marked `execute` around `run`: validating through `returns` when
+ * `validateReturns` says so, otherwise passing the callback's value through untouched.
+ * `controls` are checked and resolved here, so that a bad one throws a `TypeError` naming
+ * `factory` where it is written.
  */
 export function factoryExecute(
+  kind: CallableKind,
+  factory: string,
   run: RawExecute,
   parameters: AnySchema,
-  returns: AnySchema | undefined,
+  declaredReturns: AnySchema | undefined,
+  validateReturns: boolean,
+  controls: CallControls | undefined,
 ): RawExecute {
+  const resolved = resolveControls(kind, factory, parameters, checkControls(controls, factory));
+  const returns = validateReturns ? declaredReturns : undefined;
   const parseResult = returns === undefined ? undefined : parserFor(returns);
   const execute =
     returns === undefined || parseResult === undefined
@@ -72,9 +86,23 @@ export function factoryExecute(
     parseArguments: parserFor(parameters),
     returns,
     parseResult,
+    declared: controls,
+    resolved,
   };
   Object.defineProperty(execute, FACTORY, { value: mark });
   return execute;
+}
+
+/**
+ * The mark of `callable`'s `execute`, while `callable.parameters` is still the schema it
+ * was built with (a definition copied with other parameters is read as hand-written).
+ */
+export function planOf(callable: {
+  readonly parameters: unknown;
+  readonly execute: unknown;
+}): FactoryExecute | undefined {
+  const factory = factoryOf(callable.execute);
+  return factory?.parameters === callable.parameters ? factory : undefined;
 }
 
 /** The mark of a factory-built `execute`, from any copy of toolwright. */

@@ -5,15 +5,15 @@
  *
  * @module
  */
+
+import type { CallControls } from "../call/controls";
+import { streamingRun } from "../call/partials";
 import { parametersSchema } from "../zod/raw-shape";
 import type { AnySchema, RawShape, SchemaInput, SchemaOutput } from "../zod/schema";
-import type { ApprovalCheck, CallControls, FormatError } from "./call-controls";
 import type { CallTypes, Typed } from "./call-types";
-import { controlsOf } from "./controls-of";
 import { factoryExecute, type RawExecute } from "./factory-execute";
 import { checkExamples, definitionLabel } from "./input-examples";
 import type { ModelOutput } from "./model-output";
-import { streamingRun } from "./partial-results";
 import {
   type MaybePromise,
   modelOutputOf,
@@ -29,7 +29,7 @@ import {
  * A play: what a model sees and what runs. The name is its key in a playbook's
  * record. Not generic, so concrete Zod types never leak into declaration files.
  */
-export interface PlayDefinition extends CallControls {
+export interface PlayDefinition {
   /** What the play does, for the model. */
   readonly description: string;
   /** The schema of the arguments, or a raw shape of them; `Playbook.execute` parses them once. */
@@ -46,6 +46,8 @@ export interface PlayDefinition extends CallControls {
   readonly annotations?: ToolAnnotations;
   /** Arguments that show a model a good call, each accepted by `parameters` (see `ToolDefinition`). */
   readonly examples?: readonly Readonly<Record<string, unknown>>[];
+  /** Approval, a time limit, strict inputs and failure texts (see `CallControls`). */
+  readonly controls?: CallControls;
   /** Runs the play on already-parsed arguments. Only `definePlay` streams (see `ToolDefinition`). */
   execute(args: unknown): MaybePromise<unknown>;
 }
@@ -100,14 +102,11 @@ export interface PlayConfig<
    * value is returned as it is, while `returns` stays for introspection.
    */
   readonly validateReturns?: boolean;
-  /** Ask a person before this runs, always or as the parsed arguments decide (see `toolSet`). */
-  readonly needsApproval?: ApprovalCheck<NoInfer<SchemaOutput<P>>>;
-  /** Fail with a `ToolTimeoutError` after this many milliseconds. */
-  readonly timeoutMs?: number;
-  /** Reject an argument key `parameters` does not declare, by name, instead of stripping it. */
-  readonly strictInputs?: boolean;
-  /** What a model reads when a call of this play fails (see `FormatError`). */
-  readonly formatError?: FormatError;
+  /**
+   * Approval before it runs (as the parsed arguments decide, when a function), a time
+   * limit, strict inputs, and what a model reads of a failure (see `CallControls`).
+   */
+  readonly controls?: CallControls<NoInfer<SchemaOutput<P>>>;
   /** Arguments that show a model a good call; each is parsed by `parameters` here (see `defineTool`). */
   readonly examples?: readonly NoInfer<SchemaInput<P>>[];
 }
@@ -144,6 +143,7 @@ export function definePlay<
   const { returns, partial, validateReturns = true } = config;
   const run = streamingRun(config.execute as RawExecute, partial, "definePlay");
   const parameters = parametersSchema(config.parameters);
+  const controls = config.controls as CallControls | undefined;
   return {
     description: config.description,
     parameters,
@@ -152,7 +152,7 @@ export function definePlay<
     ...modelOutputOf(config.toModelOutput, "definePlay"),
     ...(config.displayType !== undefined && { displayType: config.displayType }),
     ...(config.annotations !== undefined && { annotations: config.annotations }),
-    ...controlsOf(config, "definePlay"),
+    ...(controls !== undefined && { controls }),
     ...(config.examples !== undefined && {
       examples: checkExamples(
         definitionLabel("definePlay", config.description),
@@ -160,6 +160,14 @@ export function definePlay<
         config.examples,
       ) as readonly Readonly<Record<string, unknown>>[],
     }),
-    execute: factoryExecute(run, parameters, validateReturns ? returns : undefined),
+    execute: factoryExecute(
+      "play",
+      "definePlay",
+      run,
+      parameters,
+      returns,
+      validateReturns,
+      controls,
+    ),
   };
 }

@@ -3,11 +3,17 @@
  *
  * @module
  */
+import type { Callable, Container, FailedCallInfo, FailedOutcome } from "../call/call";
+import { definitionControls } from "../call/definition-controls";
+import { failureOf } from "../call/failure-text";
+import { type CallOutcome, callFailure } from "../call/outcome";
+import { runCall } from "../call/pipeline";
+import { formatted } from "../call/stages/error-text";
 import type { JsonSchema, JsonSchemaTarget } from "../zod/json-schema";
-import { type Caller, type FailedOutcome, runCall } from "./boundary";
 import { brand } from "./brand";
-import { type CallOutcome, callFailure, failureOf } from "./call-outcome";
 import { messageOf } from "./describe";
+import { ApprovalRequiredError } from "./errors";
+import { planOf } from "./factory-execute";
 import type { PlayDefinition } from "./play-definition";
 import { projectParameters, projectReturns } from "./projection";
 import type { PlayRecord, TypedPlaybook } from "./typed-playbook";
@@ -50,12 +56,15 @@ export abstract class Playbook {
     return Object.keys(this.plays);
   }
 
-  /** What a model is shown of each play, with JSON Schema in the given dialect. */
+  /**
+   * What a model is shown of each play, with JSON Schema in the given dialect (under strict
+   * inputs, the closed form of `parameters`).
+   */
   getPlaySchemas(target: JsonSchemaTarget = "draft-07"): PlaySchema[] {
     return Object.entries(this.plays).map(([name, play]) => ({
       name,
       description: play.description,
-      parameters: projectParameters(name, play.parameters, target, "play"),
+      parameters: projectParameters(name, resolvedOf(this, name, play).shown, target, "play"),
       ...(play.returns !== undefined && {
         returns: projectReturns(name, play.returns, target, "play"),
       }),
@@ -63,54 +72,50 @@ export abstract class Playbook {
     }));
   }
 
-  /** Runs a play; every failure resolves to `{ error }`, never a rejection. */
+  /**
+   * Runs a play; every failure resolves to `{ error }`, never a rejection. The play's
+   * `controls` hold here too: its time limit and strict inputs, its `formatError` for the
+   * envelope's text, and a call that needs approval is refused (only a tool set can ask).
+   */
   execute(name: string, args: unknown): Promise<unknown> {
-    return runCall(envelopeCaller, this, name, args, undefined);
+    return runCall(envelopeSite, this, name, args, undefined);
   }
 }
 
 brand(Playbook, "Playbook");
 
-/**
- * How a host calls a playbook's plays: the JSON round-tripped value, or as the failure the
- * message `Playbook.execute` puts in its `{ error }` envelope.
- */
-export const playOutcomeCaller: Caller<Playbook, CallOutcome> = {
+const envelopeSite: Container<Playbook, unknown> = {
   callables: (playbook) => playbook.plays,
-  value: (value, _playbook, name) => roundTrip(name, value),
-  failure: (outcome, playbook) => failureOf(outcome, playFailure(outcome, playbook)),
-};
-
-const envelopeCaller: Caller<Playbook, unknown> = {
-  callables: (playbook) => playbook.plays,
+  controls: (playbook, name, play) => resolvedOf(playbook, name, play).controls,
   value: (value, _playbook, name) => {
     const settled = roundTrip(name, value);
     return settled.ok ? settled.value : { error: settled.error };
   },
-  failure: (outcome, playbook) => ({ error: playFailure(outcome, playbook) }),
+  failure: (outcome, playbook, call) => ({ error: playFailure(outcome, playbook, call) }),
 };
 
-function playFailure(outcome: FailedOutcome, playbook: Playbook): string {
+function resolvedOf(playbook: Playbook, name: string, play: Callable) {
+  const label = () => `playbook '${playbook.name}': play '${name}'`;
+  return definitionControls(play, planOf(play), "play", label);
+}
+
+/** The envelope's text: the play's own words for it, as its `formatError` shapes them. */
+function playFailure(outcome: FailedOutcome, playbook: Playbook, call: FailedCallInfo): string {
   const { name } = outcome;
-  switch (outcome.kind) {
-    case "unknown-name": {
-      const available = playbook.getPlayNames().sort().join(", ") || "(none)";
-      return `unknown play '${name}' in playbook '${playbook.name}'; available plays: ${available}`;
-    }
-    case "invalid-arguments":
-      return `play '${name}' received invalid arguments: ${outcome.detail}`;
-    case "invalid-output":
-      return `play '${name}' output violated its returns schema: ${outcome.detail}`;
-    case "thrown":
-      // The spec's envelope for an execution error is the error's own message.
-      return messageOf(outcome.error);
-    default:
-      return outcome satisfies never;
+  if (outcome.kind === "unknown-name") {
+    const available = playbook.getPlayNames().sort().join(", ") || "(none)";
+    return `unknown play '${name}' in playbook '${playbook.name}'; available plays: ${available}`;
   }
+  if (outcome.kind === "approval-required") return new ApprovalRequiredError(name, "play").message;
+  const failure = failureOf(outcome, "play");
+  const formatters = call.controls?.formatters ?? [];
+  if (formatters.length === 0) return failure.error;
+  const shaped = formatted(failure, formatters, { name, args: call.args });
+  return shaped.ok ? failure.error : shaped.error;
 }
 
 // The host receives JSON; showing the play's caller anything else would be a lie.
-function roundTrip(name: string, value: unknown): CallOutcome {
+export function roundTrip(name: string, value: unknown): CallOutcome {
   let text: string | undefined;
   try {
     text = JSON.stringify(value);

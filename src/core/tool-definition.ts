@@ -16,14 +16,13 @@ import type {
 
 export type { NoReturns, ObjectSchemaOrRawShape };
 
-import type { ApprovalCheck, CallControls, FormatError } from "./call-controls";
+import type { CallControls } from "../call/controls";
+import { streamingRun } from "../call/partials";
 import type { CallTypes, Typed } from "./call-types";
-import { controlsOf } from "./controls-of";
 import { describeValue } from "./describe";
 import { factoryExecute, type RawExecute } from "./factory-execute";
 import { checkExamples, definitionLabel } from "./input-examples";
 import type { ModelOutput } from "./model-output";
-import { streamingRun } from "./partial-results";
 
 /** A value or a promise of it. */
 export type MaybePromise<T> = T | Promise<T>;
@@ -82,7 +81,7 @@ export interface ToolAnnotations {
  * Deliberately not generic, so concrete Zod types never leak into a consumer's
  * declaration files. Hand-written literals and `defineTool` results share this shape.
  */
-export interface ToolDefinition extends CallControls {
+export interface ToolDefinition {
   /** What the tool does, for the model. */
   readonly description: string;
   /**
@@ -120,6 +119,11 @@ export interface ToolDefinition extends CallControls {
    * AI SDK `inputExamples`), folded into the description elsewhere when asked.
    */
   readonly examples?: readonly Readonly<Record<string, unknown>>[];
+  /**
+   * Approval, a time limit, strict inputs and what a model reads of a failure (see
+   * `CallControls`): they hold wherever the tool is called.
+   */
+  readonly controls?: CallControls;
   /**
    * Runs the tool on already-parsed arguments. Only `defineTool` streams: a hand-written
    * `execute` that returns an async generator is not driven, and the generator object is
@@ -311,16 +315,11 @@ export function defineTool<
      */
     readonly validateReturns?: boolean;
     /**
-     * Ask a person before this runs, always or as the parsed arguments decide; a host gets
-     * an approval request instead of a result (see `toolSet`). @default false
+     * Approval before it runs (as the parsed arguments decide, when a function), a time
+     * limit, strict inputs, and what a model reads of a failure (see `CallControls`):
+     * they hold wherever the tool is called.
      */
-    readonly needsApproval?: ApprovalCheck<NoInfer<SchemaOutput<P>>>;
-    /** Fail with a `ToolTimeoutError` after this many milliseconds, aborting `ctx.signal`. */
-    readonly timeoutMs?: number;
-    /** Reject an argument key `parameters` does not declare, by name, instead of stripping it. */
-    readonly strictInputs?: boolean;
-    /** What a model reads when a call of this tool fails (see `FormatError`). */
-    readonly formatError?: FormatError;
+    readonly controls?: CallControls<NoInfer<SchemaOutput<P>>>;
     /**
      * Arguments that show a model a good call; each is parsed by `parameters` here, and a
      * bad one throws, naming the tool and the example.
@@ -331,6 +330,7 @@ export function defineTool<
   const { returns, partial, validateReturns = true } = config;
   const run = streamingRun(config.execute as RawExecute, partial, "defineTool");
   const parameters = parametersSchema(config.parameters);
+  const controls = config.controls as CallControls | undefined;
   return {
     description: config.description,
     parameters,
@@ -341,7 +341,7 @@ export function defineTool<
     ...(config.terminal !== undefined && { terminal: config.terminal }),
     ...(config.displayType !== undefined && { displayType: config.displayType }),
     ...(config.annotations !== undefined && { annotations: config.annotations }),
-    ...controlsOf(config, "defineTool"),
+    ...(controls !== undefined && { controls }),
     ...(config.examples !== undefined && {
       examples: checkExamples(
         definitionLabel("defineTool", config.description),
@@ -349,7 +349,15 @@ export function defineTool<
         config.examples,
       ) as readonly Readonly<Record<string, unknown>>[],
     }),
-    execute: factoryExecute(run, parameters, validateReturns ? returns : undefined),
+    execute: factoryExecute(
+      "tool",
+      "defineTool",
+      run,
+      parameters,
+      returns,
+      validateReturns,
+      controls,
+    ),
   };
 }
 

@@ -4,13 +4,20 @@
  *
  * @module
  */
+import type { Container, FailedOutcome } from "../call/call";
+import { definitionControls } from "../call/definition-controls";
+import { unknownArgumentsText } from "../call/failure-text";
+import { runCall } from "../call/pipeline";
 import type { JsonSchema, JsonSchemaTarget } from "../zod/json-schema";
 import type { SchemaError } from "../zod/schema";
-import { type Caller, type FailedOutcome, runCall } from "./boundary";
 import { brand } from "./brand";
-import { type CallOutcome, failureOf } from "./call-outcome";
-import { messageOf } from "./describe";
-import { ToolArgumentsError, ToolOutputError, UnknownToolError } from "./errors";
+import {
+  ApprovalRequiredError,
+  ToolArgumentsError,
+  ToolOutputError,
+  UnknownToolError,
+} from "./errors";
+import { planOf } from "./factory-execute";
 import { projectParameters, projectReturns } from "./projection";
 import type { ToolAnnotations, ToolDefinition, ToolExecutionContext } from "./tool-definition";
 import type { ToolRecord, TypedToolbox } from "./typed-toolbox";
@@ -59,12 +66,15 @@ export abstract class Toolbox {
     return Object.keys(this.tools);
   }
 
-  /** What a model is shown of each tool, with JSON Schema in the given dialect. */
+  /**
+   * What a model is shown of each tool, with JSON Schema in the given dialect (under strict
+   * inputs, the closed form of `parameters`).
+   */
   getToolSchemas(target: JsonSchemaTarget = "draft-07"): ToolSchema[] {
     return Object.entries(this.tools).map(([name, tool]) => ({
       name,
       description: tool.description,
-      parameters: projectParameters(name, tool.parameters, target),
+      parameters: projectParameters(name, shownParameters(this, name, tool), target),
       ...(tool.returns !== undefined && { returns: projectReturns(name, tool.returns, target) }),
       ...(tool.terminal !== undefined && { terminal: tool.terminal }),
       ...(tool.displayType !== undefined && { displayType: tool.displayType }),
@@ -74,15 +84,20 @@ export abstract class Toolbox {
 
   /**
    * Calls a tool: parses `args` through its `parameters` exactly once, runs it, and
-   * names every boundary failure after the tool.
+   * names every failure after the tool. The tool's `controls` hold here too: its time
+   * limit and strict inputs, and a call that needs approval fails closed (only a tool set
+   * can ask for it). When `ctx.signal` aborts, the call rejects at once with its reason.
    *
    * @throws {UnknownToolError} no tool of that name; the message lists the names there are.
-   * @throws {ToolArgumentsError} `args` failed `parameters`; the `ZodError` is the `cause`.
+   * @throws {ToolArgumentsError} `args` failed `parameters`, or held a key a strict tool does
+   * not declare; a `ZodError` is the `cause`.
    * @throws {ToolOutputError} a `defineTool` tool's result failed `returns`.
+   * @throws {ToolTimeoutError} the call ran past its `timeoutMs`.
+   * @throws {ApprovalRequiredError} the call needs approval; it did not run.
    * Any other error from the tool's `execute` passes through as it is.
    */
   execute(name: string, args: unknown, ctx?: ToolExecutionContext): Promise<unknown> {
-    return runCall(throwingCaller, this, name, args, ctx);
+    return runCall(throwingSite, this, name, args, ctx);
   }
 }
 
@@ -90,40 +105,56 @@ brand(Toolbox, "Toolbox");
 
 /**
  * The named error for a failed outcome, as `Toolbox.execute` throws it; a value thrown
- * by the tool itself comes back as it is.
+ * by the tool itself, and a signal's abort reason, come back as they are.
  */
-function toolFailure(outcome: FailedOutcome, toolbox: Toolbox): unknown {
+function toolboxError(outcome: FailedOutcome, toolbox: Toolbox): unknown {
   switch (outcome.kind) {
     case "unknown-name":
       return new UnknownToolError(outcome.name, toolbox.name, toolbox.getToolNames().sort());
     case "invalid-arguments":
       return new ToolArgumentsError(outcome.name, outcome.detail, outcome.error, outcome.issues);
+    case "unknown-arguments": {
+      const issues = outcome.keys.map((key) => ({ path: [key], message: "not an argument" }));
+      const detail = outcome.keys.map((key) => `${key}: not an argument`).join("; ");
+      const message = unknownArgumentsText("tool", outcome);
+      return new ToolArgumentsError(outcome.name, detail, undefined, issues, message);
+    }
     case "invalid-output":
       return new ToolOutputError(outcome.name, outcome.detail, outcome.error as SchemaError);
     case "thrown":
+    case "timeout":
       return outcome.error;
+    case "cancelled":
+      return outcome.reason;
+    case "worded": // only a tool set words a failure this way, for a toolbox's own execute
+      return outcome.failure.cause;
+    case "approval-required":
+      return new ApprovalRequiredError(outcome.name);
     default:
       return outcome satisfies never;
   }
 }
 
-const throwingCaller: Caller<Toolbox, unknown> = {
+const throwingSite: Container<Toolbox, unknown> = {
   callables: (toolbox) => toolbox.tools,
+  controls: (toolbox, name, tool, plan) =>
+    definitionControls(tool, plan, "tool", () => `toolbox '${toolbox.name}': tool '${name}'`)
+      .controls,
   value: (value) => value,
   failure: (outcome, toolbox) => {
-    throw toolFailure(outcome, toolbox);
+    throw toolboxError(outcome, toolbox);
   },
 };
 
-/**
- * How a host calls a toolbox's tools: the outcome as data, a failure carrying the message
- * of the error `Toolbox.execute` would throw.
- */
-export const toolOutcomeCaller: Caller<Toolbox, CallOutcome> = {
-  callables: (toolbox) => toolbox.tools,
-  value: (value) => ({ ok: true, value }),
-  failure: (outcome, toolbox) => failureOf(outcome, messageOf(toolFailure(outcome, toolbox))),
-};
+// Under strict inputs a model is shown the closed form of the parameters.
+function shownParameters(toolbox: Toolbox, name: string, tool: ToolDefinition) {
+  return definitionControls(
+    tool,
+    planOf(tool),
+    "tool",
+    () => `toolbox '${toolbox.name}': tool '${name}'`,
+  ).shown;
+}
 
 class RecordToolbox extends Toolbox {
   readonly name: string;

@@ -9,13 +9,13 @@ import {
   capability,
   definePlay,
   defineTool,
-  describeWithExamples,
   playbook,
   type ToolDefinition,
   toolbox,
   toolSet,
 } from "toolwright";
 import { describe, expect, it } from "vitest";
+import { describeWithExamples } from "../../src/adapters/examples-text";
 import { thrown } from "./catch";
 import { zodMajors } from "./zods";
 

@@ -314,16 +314,45 @@ describe.each(zodMajors)("Toolbox.execute with $major", ({ z, ZodError }) => {
         },
       },
     });
-    controller.abort();
     await expect(box.execute("built", {}, ctx)).resolves.toStrictEqual({
       runId: "run-1",
-      aborted: true,
+      aborted: false,
     });
     await expect(box.execute("plain", {}, ctx)).resolves.toBe(ctx.host);
     expect(seen).toStrictEqual([ctx, ctx]);
     expect(seen[0]).toBe(ctx);
     expect(events).toStrictEqual([{ type: "progress", done: 1 }]);
     await expect(box.execute("plain", {})).resolves.toBeUndefined();
+    // Once the signal has aborted, a call rejects with its reason, and nothing runs.
+    controller.abort();
+    await expect(box.execute("built", {}, ctx)).rejects.toBe(controller.signal.reason);
+    expect(seen).toHaveLength(3);
+  });
+
+  it("rejects with the abort reason the moment the signal aborts, whether or not the tool listens", async () => {
+    const controller = new AbortController();
+    let finished = false;
+    let release = (): void => {};
+    const box = toolbox("box", "d", {
+      deaf: defineTool({
+        description: "Ignores its signal",
+        parameters: z.object({}),
+        execute: async () => {
+          await new Promise<void>((resolve) => {
+            release = resolve;
+          });
+          finished = true;
+          return "late";
+        },
+      }),
+    });
+    const call = box.execute("deaf", {}, { signal: controller.signal });
+    const reason = new Error("the user left");
+    controller.abort(reason);
+    await expect(call).rejects.toBe(reason);
+    release();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(finished).toBe(true);
   });
 
   it("projects getToolSchemas: name, description, parameters, returns, terminal, displayType", () => {

@@ -11,8 +11,9 @@ import Ajv from "ajv";
 import Ajv2020 from "ajv/dist/2020";
 import { toStrictJsonSchema } from "openai/lib/transform";
 import { capability, defineTool, toolbox, toolSet } from "toolwright";
-import { anthropicLintDialect, toAnthropicTools } from "toolwright/anthropic";
-import { geminiLintDialect, toGeminiFunctionDeclarations } from "toolwright/gemini";
+import { aiSdk } from "toolwright/ai-sdk";
+import { anthropic } from "toolwright/anthropic";
+import { gemini } from "toolwright/gemini";
 import {
   ADAPTER_DIALECTS,
   ADAPTER_MODES,
@@ -20,8 +21,8 @@ import {
   type LintDialect,
   lintModelFacingSchema,
 } from "toolwright/lint";
-import { createMcpServer } from "toolwright/mcp";
-import { openAILintDialect, toChatCompletionsTools, toResponsesTools } from "toolwright/openai";
+import { createMcpServer, mcp } from "toolwright/mcp";
+import { chatCompletions, responses } from "toolwright/openai";
 import { describe, expect, it } from "vitest";
 import { type CorpusInstance, corpusInstances } from "./corpus/index.js";
 import { legacySchemaFields, sentDeclaration } from "./evidence/gemini-request.js";
@@ -37,13 +38,21 @@ describe("the dialect of each adapter mode", () => {
     expect(Object.isFrozen(ADAPTER_DIALECTS)).toBe(true);
   });
 
-  it("is what each adapter module says of itself", () => {
-    expect(openAILintDialect()).toBe(ADAPTER_DIALECTS.openai);
-    expect(openAILintDialect({ strict: true })).toBe(ADAPTER_DIALECTS["openai-strict"]);
-    expect(anthropicLintDialect()).toBe(ADAPTER_DIALECTS.anthropic);
-    expect(anthropicLintDialect({ strict: true })).toBe(ADAPTER_DIALECTS["anthropic-strict"]);
-    expect(geminiLintDialect()).toBe(ADAPTER_DIALECTS.gemini);
-    expect(geminiLintDialect({ field: "parameters" })).toBe(ADAPTER_DIALECTS["gemini-parameters"]);
+  it("is what each adapter's listing says of itself", () => {
+    const set = toolSet([]);
+    expect(chatCompletions.list(set).dialect).toBe(ADAPTER_DIALECTS.openai);
+    expect(chatCompletions.list(set, { strict: true }).dialect).toBe(ADAPTER_DIALECTS["openai-strict"]);
+    expect(responses.list(set, { strict: "auto" }).dialect).toBe(ADAPTER_DIALECTS["openai-strict"]);
+    expect(anthropic.list(set).dialect).toBe(ADAPTER_DIALECTS.anthropic);
+    expect(anthropic.list(set, { strict: true }).dialect).toBe(ADAPTER_DIALECTS["anthropic-strict"]);
+    expect(gemini.list(set).dialect).toBe(ADAPTER_DIALECTS.gemini);
+    expect(gemini.list(set, { field: "parameters" }).dialect).toBe(
+      ADAPTER_DIALECTS["gemini-parameters"],
+    );
+    expect(mcp.list(set).dialect).toBe(ADAPTER_DIALECTS.mcp);
+    // The AI SDK hands the draft-07 projection to whichever provider it drives: the rules
+    // every JSON Schema path shares.
+    expect(aiSdk.list(set).dialect).toBe(ADAPTER_DIALECTS.openai);
   });
 });
 
@@ -101,7 +110,7 @@ describe("a schema clean under its adapter's dialect ships through the adapter",
     const clean = cleanUnder(ADAPTER_DIALECTS["openai-strict"]);
     expect(clean.length).toBeGreaterThan(100);
     const { set } = setOf(clean);
-    const chat = toChatCompletionsTools(set, { strict: true });
+    const chat = chatCompletions.list(set, { strict: true }).tools;
     expect(chat).toHaveLength(clean.length);
     for (const tool of chat) {
       expect(tool).toMatchObject({ type: "function", function: { strict: true } });
@@ -109,14 +118,14 @@ describe("a schema clean under its adapter's dialect ships through the adapter",
         toStrictJsonSchema(structuredClone(tool.function.parameters) as never),
       ).not.toThrow();
     }
-    const responses = toResponsesTools(set, { strict: true });
-    expect(responses.every((tool) => tool.strict === true && tool.type === "function")).toBe(true);
+    const sent = responses.list(set, { strict: true }).tools;
+    expect(sent.every((tool) => tool.strict === true && tool.type === "function")).toBe(true);
   });
 
   it("openai-non-strict: every tool's parameters is a draft-07 object schema", () => {
     const clean = cleanUnder(ADAPTER_DIALECTS.openai);
     const { set } = setOf(clean);
-    for (const tool of toChatCompletionsTools(set)) {
+    for (const tool of chatCompletions.list(set).tools) {
       expect(tool.function.parameters).toMatchObject({ type: "object" });
       expect(() => draft07.compile(tool.function.parameters as object)).not.toThrow();
     }
@@ -124,7 +133,7 @@ describe("a schema clean under its adapter's dialect ships through the adapter",
 
   it("anthropic: every input_schema is a valid 2020-12 object schema", () => {
     const { set } = setOf(cleanUnder(ADAPTER_DIALECTS.anthropic));
-    for (const tool of toAnthropicTools(set)) {
+    for (const tool of anthropic.list(set).tools) {
       expect(tool.input_schema.type).toBe("object");
       expect(() => draft2020.compile(tool.input_schema)).not.toThrow();
     }
@@ -134,7 +143,7 @@ describe("a schema clean under its adapter's dialect ships through the adapter",
     const clean = cleanUnder(ADAPTER_DIALECTS["anthropic-strict"]);
     expect(clean.length).toBeGreaterThan(40);
     const { set } = setOf(clean);
-    for (const tool of toAnthropicTools(set)) {
+    for (const tool of anthropic.list(set).tools) {
       const sent = tool.input_schema as Record<string, unknown>;
       const lowered = transformJSONSchema(sent as never) as Record<string, unknown>;
       expect(movedKeywords(sent, lowered), tool.name).toEqual([]);
@@ -143,7 +152,7 @@ describe("a schema clean under its adapter's dialect ships through the adapter",
 
   it("gemini: the SDK sends each parametersJsonSchema as the adapter built it", async () => {
     const { set } = setOf(cleanUnder(ADAPTER_DIALECTS.gemini));
-    for (const declaration of toGeminiFunctionDeclarations(set)) {
+    for (const declaration of gemini.list(set).tools) {
       const request = await sentDeclaration(declaration);
       expect(request).toEqual({ sent: declaration });
     }
@@ -169,13 +178,8 @@ describe("a schema clean under its adapter's dialect ships through the adapter",
 
   it("mcp: the SDK's client lists every tool with the adapter's schema", async () => {
     const clean = cleanUnder(ADAPTER_DIALECTS.mcp);
-    const { set, corpus } = setOf(clean);
-    const server = createMcpServer({
-      name: "corpus",
-      version: "1.0.0",
-      capabilities: [corpus],
-      manuals: false,
-    });
+    const { set } = setOf(clean);
+    const server = createMcpServer({ name: "corpus", version: "1.0.0", tools: set });
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
     await server.connect(serverSide);
     const client = new Client({ name: "evidence", version: "1.0.0" });

@@ -9,8 +9,8 @@ import Ajv from "ajv";
 import Ajv2020 from "ajv/dist/2020";
 import { type JsonSchemaTarget, toJsonSchema } from "toolwright";
 import { describe, expect, it } from "vitest";
-import { fixtureCapabilities } from "../hosts/fixtures.js";
 import { FIXTURES } from "../lint/fixtures.js";
+import { fixtureCapabilities } from "../set/fixtures.js";
 import { openApi30SchemaObject } from "./openapi-3.0-schema-object.js";
 import { BUILDS, moduleSchemas, schemasIn } from "./schemas.js";
 

@@ -1,0 +1,151 @@
+/**
+ * The Streamable HTTP request handler, stateless: who may call (Host and Origin), how
+ * much they may send, and a graceful `close()`.
+ *
+ * @module
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import { type HostOriginPolicy, hostOriginPolicy, type McpAllowed, refusalOf } from "./host-origin";
+import { type McpHttpLimits, resolveBodyLimit } from "./http-limits";
+import { JsonRpcCode, replyError } from "./json-rpc-reply";
+import { type BodyRead, readJsonBody } from "./request-body";
+import { answerSafely } from "./request-guard";
+import { buildServer, type McpServerOptions, type PreparedServer, prepareServer } from "./server";
+import {
+  closeOnce,
+  DEFAULT_HTTP_GRACE_MS,
+  type McpCloseOptions,
+  SHUTTING_DOWN,
+  Shutdown,
+} from "./shutdown";
+
+/** Options of {@link createMcpHttpHandler}: the server's, plus who may call and how much. */
+export interface McpHttpHandlerOptions extends McpServerOptions {
+  /** Who may call, by `Host` and `Origin` (by default, loopback names only). */
+  readonly allowed?: McpAllowed;
+  /** How much a request may send (`maxBodyBytes`; the other limits are the server's). */
+  readonly limits?: Pick<McpHttpLimits, "maxBodyBytes">;
+}
+
+/** A request handler you can shut down gracefully. */
+export interface McpHttpHandler {
+  (req: IncomingMessage, res: ServerResponse): Promise<void>;
+  /**
+   * Stops taking requests (a new one is answered 503 with `connection: close`), lets the
+   * calls in flight finish within `graceMs` (default 5 s), then aborts the rest through
+   * `ctx.signal` and answers each with an `isError` result saying the server is shutting
+   * down. Settles once every request has been answered. Idempotent.
+   */
+  close(options?: McpCloseOptions): Promise<void>;
+}
+
+/**
+ * A Node `http` request handler serving Streamable HTTP in stateless mode: each POST
+ * gets its own server and transport, closed with the response (which aborts a call
+ * still running, through `ctx.signal`). GET and DELETE answer 405. It checks `Host` and
+ * `Origin` first (by default, loopback only: widen with `allowed.hosts`), then reads at
+ * most `limits.maxBodyBytes`. Set timeouts on your own server; {@link listenMcpHttp} does.
+ * Being stateless, it cannot send the client a request of its own: a call that needs
+ * approval is never elicited here, but answered as the `approval: "refuse"` option would
+ * (or decided by an approval handler, when the option is one).
+ *
+ * @example
+ * ```ts
+ * import { createServer } from "node:http";
+ * const handler = createMcpHttpHandler({ name: "notes", version: "1.0.0", tools: [notes] });
+ * const server = createServer(handler).listen(3000, "127.0.0.1");
+ * process.once("SIGTERM", async () => {
+ *   server.close();
+ *   await handler.close({ graceMs: 10_000 });
+ *   server.closeAllConnections();
+ * });
+ * ```
+ */
+export function createMcpHttpHandler(options: McpHttpHandlerOptions): McpHttpHandler {
+  return mcpHttpHandler(options, hostOriginPolicy(options.allowed, undefined));
+}
+
+/** {@link createMcpHttpHandler} with its Host and Origin policy resolved for a known bind. */
+export function mcpHttpHandler(
+  options: McpHttpHandlerOptions,
+  policy: HostOriginPolicy,
+): McpHttpHandler {
+  const shutdown = new Shutdown();
+  const state: HandlerState = {
+    policy,
+    shutdown,
+    maxBodyBytes: resolveBodyLimit(options.limits?.maxBodyBytes),
+    // Prepared once, so a bad option fails at start-up rather than on the first request.
+    // No request from the server to the client: its answer would come in another POST,
+    // to another server that is not waiting for it; so approval is never elicited here.
+    prepared: { ...prepareServer(options), shutdown, clientRequests: false },
+  };
+  const handle = (req: IncomingMessage, res: ServerResponse): Promise<void> =>
+    answerSafely(req, res, () => answer(state, req, res));
+  const close = closeOnce(DEFAULT_HTTP_GRACE_MS, (graceMs) => shutdown.close(graceMs));
+  return Object.assign(handle, { close });
+}
+
+/** What every request of one handler shares. */
+interface HandlerState {
+  readonly policy: HostOriginPolicy;
+  readonly shutdown: Shutdown;
+  readonly maxBodyBytes: number;
+  readonly prepared: PreparedServer;
+}
+
+// Who may call first (headers only), then whether the server still takes requests, then
+// the method; a POST is counted in flight until its response closes.
+async function answer(state: HandlerState, req: IncomingMessage, res: ServerResponse) {
+  const refusal = refusalOf(req, state.policy);
+  if (refusal !== undefined) return replyError(res, 403, JsonRpcCode.serverError, refusal);
+  if (state.shutdown.closing) {
+    return replyError(res, 503, JsonRpcCode.serverError, SHUTTING_DOWN, { connection: "close" });
+  }
+  if (req.method !== "POST") return refuseMethod(res);
+  res.once("close", state.shutdown.track());
+  await answerPost(state.prepared, req, res, state.maxBodyBytes);
+}
+
+// Stateless: there is no session to stream from (GET) or end (DELETE).
+function refuseMethod(res: ServerResponse): void {
+  replyError(
+    res,
+    405,
+    JsonRpcCode.serverError,
+    "Method not allowed: this server is stateless; POST JSON-RPC messages",
+    { allow: "POST" },
+  );
+}
+
+async function answerPost(
+  prepared: PreparedServer,
+  req: IncomingMessage,
+  res: ServerResponse,
+  maxBodyBytes: number,
+): Promise<void> {
+  let body: BodyRead;
+  try {
+    body = await readJsonBody(req, maxBodyBytes);
+  } catch {
+    // The client went away, or a timeout cut the request off: nobody is left to answer.
+    res.destroy();
+    return;
+  }
+  if (!body.ok) {
+    // The rest of a body too large is left unread: the connection cannot be reused.
+    const headers = body.status === 413 ? { connection: "close" } : {};
+    return replyError(res, body.status, body.code, body.message, headers);
+  }
+  const server = buildServer(prepared);
+  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+  res.on("close", () => {
+    void transport.close();
+    void server.close();
+  });
+  // A throw here is the SDK's, not the client's: `answerSafely` answers a neutral 500 and
+  // reports the detail as a process warning, so nothing internal reaches the client.
+  await server.connect(transport);
+  await transport.handleRequest(req, res, body.value);
+}

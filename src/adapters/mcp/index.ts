@@ -1,0 +1,44 @@
+/**
+ * `toolwright/mcp`: a tool set as a Model Context Protocol server, on the official
+ * `@modelcontextprotocol/sdk` (an optional peer dependency, loaded only by this entry),
+ * and the MCP adapter with the verbs every host adapter has (`mcp`: `list`, `decode`,
+ * `encode`, `run`).
+ *
+ * - `tools/list` from the 2020-12 projection, with `outputSchema` for object results
+ *   and annotations from each tool's hints;
+ * - `tools/call` through the set: structured results as `structuredContent`, beside
+ *   `content` from each tool's `toModelOutput` (text, image, audio, resource links and
+ *   embedded resources) or the result's JSON as text, cut to the set's `outputBudget`;
+ *   every failure an `isError` result with its message;
+ * - manuals as resources (`toolwright://manual/<capability>`) and, by default, as the
+ *   `ManualToolbox` reading tools;
+ * - MCP cancellation wired to `ctx.signal`; `ctx.emit` and a streaming tool's partial
+ *   results to progress notifications (a partial's JSON as the message and the value in
+ *   `_meta["toolwright/partial"]`);
+ * - approval asked of the client's user through elicitation (or refused, or decided by
+ *   a handler of yours); every other control (time limits, strict inputs, `formatError`,
+ *   the approval policy, deferred loading) is the tool set's.
+ *
+ * @example
+ * ```ts
+ * import { serveStdio } from "toolwright/mcp";
+ * await serveStdio({ name: "notes", version: "1.0.0", tools: toolSet([notes]) });
+ * ```
+ *
+ * @module
+ */
+export { type McpOptions, type McpToolCall, mcp } from "./adapter";
+export type { McpApproval, McpApprovalHandler } from "./approval";
+export type { McpCallFailure, McpClientError } from "./client-error";
+export type { AllowList, McpAllowed } from "./host-origin";
+export { listenMcpHttp, type McpHttpOptions, type McpHttpServer } from "./http";
+export {
+  createMcpHttpHandler,
+  type McpHttpHandler,
+  type McpHttpHandlerOptions,
+} from "./http-handler";
+export type { McpHttpLimits } from "./http-limits";
+export { createMcpServer, type McpCallInfo, type McpServerOptions } from "./server";
+export type { McpCloseOptions } from "./shutdown";
+export { type McpStdioOptions, type McpStdioServer, serveStdio } from "./stdio";
+export type { McpExamples } from "./tools";

@@ -1,0 +1,72 @@
+/**
+ * The stdio transport: one server over the process's stdin and stdout, shut down
+ * gracefully when stdin ends or `close()` is called.
+ *
+ * @module
+ */
+import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { DrainingTransport } from "./draining-transport";
+import { buildServer, type McpServerOptions, prepareServer } from "./server";
+import {
+  closeOnce,
+  DEFAULT_STDIO_GRACE_MS,
+  type McpCloseOptions,
+  resolveGraceMs,
+  Shutdown,
+} from "./shutdown";
+
+/** Options of {@link serveStdio}: the server's, plus its grace period. */
+export interface McpStdioOptions extends McpServerOptions {
+  /**
+   * When stdin ends (the client is done), and for `close()` without one: how long calls
+   * in flight may take to finish before they are aborted through `ctx.signal` and
+   * answered with an `isError` result. Under the 2 s the SDK's `StdioClientTransport`
+   * waits after ending stdin before it sends SIGTERM.
+   * @default 1_500
+   */
+  readonly graceMs?: number;
+}
+
+/** A server from {@link serveStdio}. */
+export interface McpStdioServer {
+  /** The MCP server, connected to stdin and stdout. */
+  readonly server: Server;
+  /** Settles once the server has closed: after stdin ended, or `close()`. */
+  readonly closed: Promise<void>;
+  /**
+   * Stops taking requests (a new one is answered with a JSON-RPC error saying the server
+   * is shutting down), lets the calls in flight finish within `graceMs` (default: the
+   * `graceMs` option), then aborts the rest through `ctx.signal` and answers each with an
+   * `isError` result; then closes the transport. Idempotent. Stdin ending calls it.
+   */
+  close(options?: McpCloseOptions): Promise<void>;
+}
+
+/**
+ * Serves the capabilities over stdio (the process's stdin/stdout). Log to stderr only.
+ * When stdin ends, the calls in flight get `graceMs` to finish, the rest are aborted and
+ * answered, and the server closes; the process then exits once nothing else holds it.
+ *
+ * @example
+ * ```ts
+ * const stdio = await serveStdio({ name: "notes", version: "1.0.0", tools: [notes] });
+ * process.once("SIGTERM", () => void stdio.close());
+ * ```
+ */
+export async function serveStdio(options: McpStdioOptions): Promise<McpStdioServer> {
+  const graceMs = resolveGraceMs(options.graceMs, DEFAULT_STDIO_GRACE_MS);
+  const shutdown = new Shutdown();
+  const server = buildServer({ ...prepareServer(options), shutdown });
+  const transport = new DrainingTransport(new StdioServerTransport(), shutdown);
+  // On the transport, not `server.onclose`: `connect` keeps it, and a user may set the other.
+  const closed = new Promise<void>((resolve) => {
+    transport.onclose = resolve;
+  });
+  await server.connect(transport);
+  const close = closeOnce(graceMs, (grace) => shutdown.close(grace).then(() => server.close()));
+  // The client is done: drain. (`close` too, for a stdin that errors without ending.)
+  process.stdin.once("end", () => void close());
+  process.stdin.once("close", () => void close());
+  return { server, closed, close };
+}

@@ -1,0 +1,40 @@
+/**
+ * The controls a definition runs under where no set adds its own (`Toolbox.execute`,
+ * `Playbook.execute`): a factory's, resolved where it was written; a hand-written
+ * definition's, checked and resolved on its first call, once.
+ *
+ * @module
+ */
+import type { CallableKind } from "../core/errors";
+import type { FactoryExecute } from "../core/factory-execute";
+import { parametersSchema } from "../zod/raw-shape";
+import type { Callable } from "./call";
+import { checkControls, type Resolved, resolveControls } from "./controls";
+
+const resolvedBy: Record<CallableKind, WeakMap<object, Resolved>> = {
+  tool: new WeakMap(),
+  play: new WeakMap(),
+};
+
+/**
+ * `callable`'s resolved controls. `owner` names it in the `TypeError` a control of the
+ * wrong type throws (`toolbox 'billing': tool 'refund'`).
+ */
+export function definitionControls(
+  callable: Callable,
+  plan: FactoryExecute | undefined,
+  kind: CallableKind,
+  owner: () => string,
+): Resolved {
+  // A factory's, unless the definition was copied with other controls.
+  if (plan !== undefined && plan.declared === callable.controls) return plan.resolved;
+  const cache = resolvedBy[kind];
+  let resolved = cache.get(callable);
+  if (resolved === undefined) {
+    const label = owner();
+    const parameters = parametersSchema(callable.parameters);
+    resolved = resolveControls(kind, label, parameters, checkControls(callable.controls, label));
+    cache.set(callable, resolved);
+  }
+  return resolved;
+}

@@ -1,0 +1,27 @@
+/**
+ * Error text: what a model reads of a failed call, in the words of its `formatError`
+ * hooks (the definition's, then the set's): the first that returns a string decides; one
+ * that throws or returns nothing keeps the text as it is. Values pass untouched.
+ *
+ * @module
+ */
+import type { FailedCall, FormatError } from "../controls";
+import type { CallOutcome } from "../outcome";
+
+export function formatted<T>(
+  outcome: CallOutcome<T>,
+  formatters: readonly FormatError[],
+  call: FailedCall,
+): CallOutcome<T> {
+  if (outcome.ok) return outcome;
+  for (const format of formatters) {
+    let text: unknown;
+    try {
+      text = format(outcome, call);
+    } catch {
+      continue; // a hook that fails must not lose the failure it was shaping
+    }
+    if (typeof text === "string") return { ...outcome, error: text };
+  }
+  return outcome;
+}

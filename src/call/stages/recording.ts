@@ -1,0 +1,37 @@
+/**
+ * Recording: a tool set's `recorder` receives every settled call, with how long it waited
+ * and how long it ran. A recorder is an observer: its failure never changes the outcome.
+ *
+ * @module
+ */
+import type { CallOutcome } from "../outcome";
+
+/** What the recorder receives once per settled call. */
+export interface ToolCallRecord {
+  readonly name: string;
+  readonly args: unknown;
+  readonly outcome: CallOutcome;
+  /** Milliseconds between being asked for and starting (waiting behind a mutating call). */
+  readonly queuedMs: number;
+  /** Milliseconds from start to settling. */
+  readonly durationMs: number;
+}
+
+/** `run`'s outcome, recorded; `askedAt` is when the call was asked for (`performance.now()`). */
+export async function recorded(
+  recorder: (record: ToolCallRecord) => void,
+  name: string,
+  args: unknown,
+  run: () => Promise<CallOutcome>,
+  askedAt: number,
+): Promise<CallOutcome> {
+  const startedAt = performance.now();
+  const outcome = await run();
+  const durationMs = performance.now() - startedAt;
+  try {
+    recorder({ name, args, outcome, queuedMs: startedAt - askedAt, durationMs });
+  } catch {
+    // A recorder is an observer: its failure must not change the call's outcome.
+  }
+  return outcome;
+}

@@ -1,0 +1,400 @@
+/**
+ * `toolSet`: one flat namespace over many capabilities, whose calls run through the one
+ * pipeline under each entry's controls and the set's, every failure worded for a model.
+ *
+ * @module
+ */
+import type { Site } from "../call/call";
+import { modelContent } from "../call/content";
+import { checkTimeout, type FormatError } from "../call/controls";
+import {
+  type ApprovalDecision,
+  type ApprovalRequest,
+  type CallOutcome,
+  type CallPending,
+  callFailure,
+} from "../call/outcome";
+import { type CallMode, runFound } from "../call/pipeline";
+import { formatted } from "../call/stages/error-text";
+import { recorded } from "../call/stages/recording";
+import type { Capability } from "../core/capability";
+import { describeValue } from "../core/describe";
+import type { ContentPart } from "../core/model-output";
+import { roundTrip } from "../core/playbook";
+import { projectParameters, projectReturns } from "../core/projection";
+import type { ToolExecutionContext } from "../core/tool-definition";
+import type { JsonSchemaTarget } from "../zod/json-schema";
+import { type ApprovalSigner, approvalSigner, expiry, SettledApprovals } from "./approval-requests";
+import type { ToolSetCallables } from "./callables";
+import { DESCRIBE_TOOLS, deferredListing, SEARCH_TOOLS } from "./catalog-listing";
+import { denied, setFailure, shaped } from "./failure-text";
+import { add, deferLoading, type Owner, ownersOf } from "./owners";
+import { checkSetControls } from "./policy";
+import type {
+  ToolCallRecord,
+  ToolCallRequest,
+  ToolSet,
+  ToolSetEntry,
+  ToolSetOptions,
+  ToolSetSchema,
+} from "./types";
+
+export type { ApprovalPolicy, ApprovalQuery, SetControls } from "./policy";
+export type {
+  ToolCallRecord,
+  ToolCallRequest,
+  ToolSet,
+  ToolSetEntry,
+  ToolSetEntryKind,
+  ToolSetOptions,
+  ToolSetSchema,
+} from "./types";
+
+/** What every view of one set (the set and its plan view) shares. */
+interface Shared {
+  readonly capabilities: readonly Capability[];
+  readonly recorder: ((record: ToolCallRecord) => void) | undefined;
+  /** With `deferLoading`: the catalog tools over given entries (the plan view's). */
+  readonly catalogFor: ((entries: readonly ToolSetEntry[]) => Owner[]) | undefined;
+  readonly signer: ApprovalSigner;
+  readonly formatError: FormatError | undefined;
+  readonly outputBudget: number | undefined;
+  readonly settled: SettledApprovals;
+  readonly approvalMaxAgeMs: number | undefined;
+  /** How calls of tools, and of plays, are settled in this set. */
+  readonly sites: Readonly<Record<Owner["kind"], Site<Owner, CallOutcome>>>;
+}
+
+class FlatToolSet implements ToolSet {
+  readonly #owners: ReadonlyMap<string, Owner>;
+  readonly #recorder: ((record: ToolCallRecord) => void) | undefined;
+  readonly #shared: Shared;
+  readonly #mode: string;
+  #plan: FlatToolSet | undefined;
+
+  constructor(owners: ReadonlyMap<string, Owner>, shared: Shared, mode = "") {
+    this.#owners = owners;
+    this.#recorder = shared.recorder;
+    this.#shared = shared;
+    this.#mode = mode;
+  }
+
+  get capabilities(): readonly Capability[] {
+    return this.#shared.capabilities;
+  }
+
+  get names(): readonly string[] {
+    return [...this.#owners.keys()];
+  }
+
+  entries(): readonly ToolSetEntry[] {
+    return [...this.#owners.values()].map((owner) => owner.entry);
+  }
+
+  get(name: string): ToolSetEntry | undefined {
+    return this.#owners.get(name)?.entry;
+  }
+
+  schemas(target: JsonSchemaTarget = "draft-07"): ToolSetSchema[] {
+    return this.entries().map((entry) => {
+      const kind = entry.kind === "play" ? "play" : "tool";
+      if (entry.deferred) {
+        return {
+          name: entry.name,
+          kind: entry.kind,
+          capability: entry.capability,
+          ...deferredListing(entry.description),
+          // Hints stay: a host decides on confirmations from them before any describe.
+          ...(entry.annotations !== undefined && { annotations: entry.annotations }),
+          deferred: true,
+        };
+      }
+      return {
+        name: entry.name,
+        kind: entry.kind,
+        capability: entry.capability,
+        description: entry.description,
+        parameters: projectParameters(entry.name, entry.parameters, target, kind),
+        ...(entry.returns !== undefined && {
+          returns: projectReturns(entry.name, entry.returns, target, kind),
+        }),
+        ...(entry.annotations !== undefined && { annotations: entry.annotations }),
+        ...(entry.examples !== undefined && { examples: entry.examples }),
+      };
+    });
+  }
+
+  get plan(): ToolSet {
+    if (this.#plan === undefined) {
+      const readOnly = new Map([...this.#owners].filter(([, owner]) => isReadOnly(owner.entry)));
+      const { catalogFor } = this.#shared;
+      if (catalogFor !== undefined) {
+        // The plan view's catalog finds and describes only what the plan view can call.
+        const entries = [...readOnly.values()]
+          .map((owner) => owner.entry)
+          .filter((entry) => entry.name !== SEARCH_TOOLS && entry.name !== DESCRIBE_TOOLS);
+        for (const owner of catalogFor(entries)) readOnly.set(owner.entry.name, owner);
+      }
+      this.#plan = new FlatToolSet(readOnly, this.#shared, " in plan mode (read-only tools only)");
+      this.#plan.#plan = this.#plan;
+    }
+    return this.#plan;
+  }
+
+  call(name: string, args: unknown, ctx?: ToolExecutionContext): Promise<CallOutcome> {
+    // Without a recorder there is nothing to time: no clock read, no extra async frame.
+    if (this.#recorder === undefined) return this.#dispatch(name, args, ctx);
+    const run = () => this.#dispatch(name, args, ctx);
+    return recorded(this.#recorder, name, args, run, performance.now());
+  }
+
+  async callMany(
+    calls: readonly ToolCallRequest[],
+    ctx?: ToolExecutionContext,
+  ): Promise<CallOutcome[]> {
+    const askedAt = performance.now();
+    const outcomes: CallOutcome[] = [];
+    let index = 0;
+    while (index < calls.length) {
+      let end = index + 1;
+      if (this.#isReadOnly(calls[index]?.name)) {
+        while (end < calls.length && this.#isReadOnly(calls[end]?.name)) end += 1;
+      }
+      const batch = calls
+        .slice(index, end)
+        .map((request) => this.#record(request.name, request.args, request.ctx ?? ctx, askedAt));
+      outcomes.push(...(await Promise.all(batch)));
+      index = end;
+    }
+    return outcomes;
+  }
+
+  resume(
+    request: ApprovalRequest,
+    decision: ApprovalDecision,
+    ctx?: ToolExecutionContext,
+  ): Promise<CallOutcome> {
+    const settle = () => this.#settleApproval(request, decision, ctx);
+    if (this.#recorder === undefined) return settle();
+    return recorded(
+      this.#recorder,
+      describedTool(request),
+      argsOf(request),
+      settle,
+      performance.now(),
+    );
+  }
+
+  async approvalFor(
+    name: string,
+    args: unknown,
+    ctx?: ToolExecutionContext,
+  ): Promise<ApprovalRequest | undefined> {
+    const owner = typeof name === "string" ? this.#owners.get(name) : undefined;
+    if (owner?.controls?.needsApproval === undefined) return undefined;
+    const outcome = await this.#run(owner, name, args, ctx, { asking: true });
+    return isPendingOutcome(outcome) ? outcome.approval : undefined;
+  }
+
+  content(name: string, value: unknown): ContentPart[] {
+    const entry = this.#owners.get(name)?.entry;
+    return modelContent(name, value, entry?.toModelOutput, this.#shared.outputBudget);
+  }
+
+  async #settleApproval(
+    request: ApprovalRequest,
+    decision: ApprovalDecision,
+    ctx: ToolExecutionContext | undefined,
+  ): Promise<CallOutcome> {
+    const name = describedTool(request);
+    const problem =
+      (await this.#shared.signer.problem(request)) ??
+      expiry(request, this.#shared.approvalMaxAgeMs, Date.now()) ??
+      (isApproval(decision) && !this.#shared.settled.settle(request.id)
+        ? "it was already settled by this tool set (an approval runs its call once)"
+        : undefined);
+    if (problem !== undefined) {
+      return callFailure("denied", `the approval for '${name}' was refused: ${problem}`);
+    }
+    const owner = this.#owners.get(request.tool);
+    if (owner === undefined) return this.#unknown(request.tool, request.args);
+    const call = { args: request.args, controls: owner.controls };
+    if (!isApproval(decision)) {
+      const reason = "the decision was not { approved: true } or { approved: false }";
+      return shaped(denied(owner.kind, name, reason), owner.entry, call);
+    }
+    if (!decision.approved) {
+      return shaped(denied(owner.kind, name, decision.reason), owner.entry, call);
+    }
+    return this.#run(owner, name, request.args, ctx, { approved: true });
+  }
+
+  #isReadOnly(name: string | undefined): boolean {
+    const owner = name === undefined ? undefined : this.#owners.get(name);
+    return owner !== undefined && isReadOnly(owner.entry);
+  }
+
+  #record(
+    name: string,
+    args: unknown,
+    ctx: ToolExecutionContext | undefined,
+    askedAt: number,
+  ): Promise<CallOutcome> {
+    // Without a recorder there is nothing to time: skip the extra async frame.
+    if (this.#recorder === undefined) return this.#dispatch(name, args, ctx);
+    return recorded(this.#recorder, name, args, () => this.#dispatch(name, args, ctx), askedAt);
+  }
+
+  #dispatch(
+    name: string,
+    args: unknown,
+    ctx: ToolExecutionContext | undefined,
+  ): Promise<CallOutcome> {
+    const owner = typeof name === "string" ? this.#owners.get(name) : undefined;
+    if (owner === undefined) return Promise.resolve(this.#unknown(name, args));
+    return this.#run(owner, name, args, ctx);
+  }
+
+  #run(
+    owner: Owner,
+    name: string,
+    args: unknown,
+    ctx: ToolExecutionContext | undefined,
+    mode?: CallMode,
+  ): Promise<CallOutcome> {
+    const site = this.#shared.sites[owner.kind];
+    const run = owner.run === undefined ? mode : { ...mode, run: owner.run };
+    return runFound(site, owner, name, owner.callable, args, ctx, run);
+  }
+
+  #unknown(name: unknown, args: unknown): CallOutcome {
+    const available = this.names.join(", ") || "(none)";
+    const failure = callFailure(
+      "unknown-name",
+      `unknown tool '${String(name)}'${this.#mode}; available tools: ${available}`,
+    );
+    const format = this.#shared.formatError;
+    return format === undefined
+      ? failure
+      : formatted(failure, [format], { name: String(name), args });
+  }
+}
+
+/** How a set settles calls: tools as their values, plays JSON round-tripped as a host gets them. */
+function sitesOf(signer: ApprovalSigner): Shared["sites"] {
+  const site = (value: Site<Owner, CallOutcome>["value"]): Site<Owner, CallOutcome> => ({
+    controls: (owner) => owner.controls,
+    value,
+    failure: (outcome, owner, call) =>
+      // The set finds every name it calls, so `unknown-name` only comes from an override.
+      outcome.kind === "unknown-name"
+        ? callFailure("unknown-name", `unknown tool '${outcome.name}'`)
+        : setFailure(outcome, owner.entry, owner.kind, call),
+    requestApproval: (_owner, name, args) => signer.request(name, args),
+  });
+  return {
+    tool: site((value) => ({ ok: true, value })),
+    play: site((value, _owner, name) => roundTrip(name, value)),
+  };
+}
+
+function isApproval(decision: unknown): decision is ApprovalDecision {
+  return (
+    typeof decision === "object" &&
+    decision !== null &&
+    typeof (decision as { approved?: unknown }).approved === "boolean"
+  );
+}
+
+function isPendingOutcome(outcome: CallOutcome): outcome is CallPending {
+  return !outcome.ok && outcome.kind === "approval-required";
+}
+
+function describedTool(request: unknown): string {
+  const tool = (request as { tool?: unknown } | null)?.tool;
+  return typeof tool === "string" ? tool : String(tool);
+}
+
+function argsOf(request: unknown): unknown {
+  return (request as { args?: unknown } | null)?.args;
+}
+
+function isReadOnly(entry: ToolSetEntry): boolean {
+  return entry.annotations?.readOnly === true;
+}
+
+/**
+ * Flattens the tools and plays of many capabilities (and, by default, a reading tool
+ * pair per manual) into one namespace. A name held twice, by two tools, two plays, or
+ * a tool and a play, in one capability or across several, throws a `TypeError` at
+ * construction naming both owners as `capability/name`.
+ *
+ * Calls run through the same pipeline as `Toolbox.execute` and `Playbook.execute`, under
+ * each definition's `controls` and the set's own: a play's declared result is a success
+ * whatever its shape. A toolbox that overrides `execute` is called through its override; a
+ * playbook that overrides `execute` is refused (its `{ error }` envelopes could not be
+ * told from results), naming it.
+ *
+ * Only entries annotated `readOnly: true` count as read-only (plan view, concurrency in
+ * `callMany`); anything unannotated is treated as mutating.
+ *
+ * @example
+ * ```ts
+ * const tools = toolSet([meetings, billing], {
+ *   controls: { needsApproval: "destructive", timeoutMs: 10_000 },
+ *   recorder: (r) => console.log(r.name, r.outcome.ok, r.durationMs),
+ * });
+ * const [a, b] = await tools.callMany([
+ *   { name: "list_meetings", args: { day: "2025-06-01" } },
+ *   { name: "get_invoice", args: { id: "inv_1" } },
+ * ]);
+ * const planning = tools.plan; // read-only tools only
+ * ```
+ */
+export function toolSet<C extends Capability>(
+  capabilities: readonly C[],
+  options: ToolSetOptions = {},
+): ToolSet<ToolSetCallables<C>> {
+  if (!Array.isArray(capabilities)) {
+    throw new TypeError(
+      `toolSet: expected an array of capabilities, received ${describeValue(capabilities)}; pass toolSet([capability])`,
+    );
+  }
+  checkOptions(options);
+  const owners = new Map<string, Owner>();
+  for (const capability of capabilities) {
+    for (const owner of ownersOf(capability, options)) add(owners, owner);
+  }
+  const catalogFor =
+    options.deferLoading !== undefined && options.deferLoading !== false
+      ? deferLoading(owners, options.deferLoading === true ? {} : options.deferLoading, options)
+      : undefined;
+  const signer = approvalSigner(options.approvalSecret);
+  const shared: Shared = {
+    capabilities: Object.freeze([...capabilities]),
+    catalogFor,
+    recorder: options.recorder,
+    signer,
+    formatError: options.controls?.formatError,
+    outputBudget: options.outputBudget,
+    settled: new SettledApprovals(),
+    approvalMaxAgeMs: options.approvalMaxAgeMs,
+    sites: sitesOf(signer),
+  };
+  // One class for every set; only the type knows the names.
+  return new FlatToolSet(owners, shared) as ToolSet<ToolSetCallables<C>>;
+}
+
+/** Checks the set-wide options once, naming the bad one. */
+function checkOptions(options: ToolSetOptions): void {
+  checkSetControls(options.controls);
+  const budget = options.outputBudget;
+  if (budget !== undefined && !(Number.isInteger(budget) && budget >= 0)) {
+    throw new TypeError(
+      `toolSet: outputBudget must be a whole number of characters (0 or more), received ${JSON.stringify(budget) ?? typeof budget}`,
+    );
+  }
+  if (options.approvalMaxAgeMs !== undefined) {
+    checkTimeout(options.approvalMaxAgeMs, "toolSet: approvalMaxAgeMs");
+  }
+}

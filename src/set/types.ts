@@ -1,0 +1,233 @@
+/**
+ * The tool set's public shapes: its entries, what a model is shown of them, its options,
+ * and the `ToolSet` interface itself.
+ *
+ * @module
+ */
+import type { ApprovalDecision, ApprovalRequest, CallOutcome } from "../call/outcome";
+import type { ToolCallRecord } from "../call/stages/recording";
+import type { ArgsOf, ResultOf } from "../core/call-types";
+import type { Capability } from "../core/capability";
+import type { ContentPart, ModelOutput } from "../core/model-output";
+import type { ToolAnnotations, ToolExecutionContext } from "../core/tool-definition";
+import type { JsonSchema, JsonSchemaTarget } from "../zod/json-schema";
+import type { AnySchema } from "../zod/schema";
+import type { ToolSetCallables } from "./callables";
+import type { SetControls } from "./policy";
+
+export type { ToolCallRecord };
+
+/** What a name in a tool set stands for. `"manual"`: a `ManualToolbox` tool over a capability's manual. */
+export type ToolSetEntryKind = "tool" | "play" | "manual";
+
+/** One callable of a {@link ToolSet}: where it comes from and what a model is shown of it. */
+export interface ToolSetEntry {
+  /** The name, unique across the whole set. */
+  readonly name: string;
+  /** A tool, a play, or a manual-reading tool. */
+  readonly kind: ToolSetEntryKind;
+  /** The name of the capability that owns it. */
+  readonly capability: string;
+  /** What it does, for the model. */
+  readonly description: string;
+  /** The schema of its arguments. */
+  readonly parameters: AnySchema;
+  /** The schema of its result, when declared. */
+  readonly returns?: AnySchema;
+  /** What it does to the world, when declared. */
+  readonly annotations?: ToolAnnotations;
+  /** Calling it ends the run. */
+  readonly terminal?: boolean;
+  /** A hint for how a host UI should render the result. */
+  readonly displayType?: string;
+  /** Arguments that show a model a good call, each accepted by `parameters`. */
+  readonly examples?: readonly Readonly<Record<string, unknown>>[];
+  /**
+   * Listed by name and one line only (see `deferLoading`): its full definition is read
+   * through `describe_tools`, or the provider's own deferred loading.
+   */
+  readonly deferred?: true;
+  /**
+   * Present when a call of it may need approval (its definition's `needsApproval` or the
+   * set's policy can ask for it); `set.approvalFor` says whether a given call does.
+   */
+  readonly mayNeedApproval?: true;
+  /**
+   * Present when calling it may yield partial values before its result (through
+   * `ctx.onPartial`): a tool whose `execute` is an async generator. Plays get no context, so
+   * theirs reach nobody.
+   */
+  readonly streams?: true;
+  /** Makes the content a model reads of a result (see {@link ToolSet.content}). */
+  readonly toModelOutput?: (result: unknown) => ModelOutput;
+}
+
+/** What a model is shown of one entry, with JSON Schema in a chosen dialect. */
+export interface ToolSetSchema {
+  readonly name: string;
+  readonly kind: ToolSetEntryKind;
+  readonly capability: string;
+  readonly description: string;
+  /** JSON Schema of the arguments (input side), `type: "object"` at the root. Deep-frozen. */
+  readonly parameters: JsonSchema;
+  /** JSON Schema of the result (output side), when declared. Deep-frozen. */
+  readonly returns?: JsonSchema;
+  readonly annotations?: ToolAnnotations;
+  /** Arguments that show a model a good call, when declared. */
+  readonly examples?: readonly Readonly<Record<string, unknown>>[];
+  /** Listed by its summary and an open arguments schema (see `deferLoading`). */
+  readonly deferred?: true;
+}
+
+/** One call of a {@link ToolSet.callMany} batch. */
+export interface ToolCallRequest {
+  readonly name: string;
+  readonly args: unknown;
+  /** This call's context; falls back to the batch's. */
+  readonly ctx?: ToolExecutionContext;
+}
+
+/** Options of {@link toolSet}. */
+export interface ToolSetOptions {
+  /**
+   * Add each capability's manual as two read-only tools (`list_<manual>_sections`,
+   * `read_<manual>_section`, from `ManualToolbox`), so a model that only sees tools can
+   * read it. Their names join the namespace and its collision check. @default true
+   */
+  readonly manuals?: boolean;
+  /** Receives every settled call, after it settles. A throwing recorder is ignored. */
+  readonly recorder?: (record: ToolCallRecord) => void;
+  /**
+   * Defaults of the controls a definition declares, for every entry: which calls need
+   * approval beside those whose definition says so (`needsApproval`: `true`,
+   * `"destructive"` for entries annotated `destructive: true`, or a function of the entry,
+   * the parsed arguments and the context; a call that needs it comes back pending with an
+   * {@link ApprovalRequest} for {@link ToolSet.resume}), `timeoutMs`, `strictInputs` and
+   * `formatError` (see `SetControls`).
+   */
+  readonly controls?: SetControls<ToolSetEntry>;
+  /**
+   * The key approval requests are signed with: at least 32 bytes, the same in every
+   * process that resumes them. Without one, a random key: only this set can resume its
+   * requests, and none survives a restart.
+   */
+  readonly approvalSecret?: string | Uint8Array;
+  /**
+   * Refuse to resume a request older than this many milliseconds (by its signed
+   * `requestedAt`). Within one set, a request is settled once whatever this says; across
+   * processes, this bounds how long a stored approval stays good. @default no limit
+   */
+  readonly approvalMaxAgeMs?: number;
+  /**
+   * Load tools on demand: list every entry (but those in `keep`) by its name and one line,
+   * with an arguments schema that takes any object, and add two read-only tools,
+   * `search_tools` (find tools by what they do) and `describe_tools` (read their full
+   * definitions), so a model reads a schema only when it needs one. The entries' own
+   * schemas still parse every call. Adapters that know a provider's own deferred loading
+   * use it instead (see each adapter). @default false
+   */
+  readonly deferLoading?: boolean | { readonly keep?: readonly string[] };
+  /**
+   * The most characters of payload (text, base64 data) {@link ToolSet.content} gives a
+   * model of one result; the rest is cut with a visible marker. @default unlimited
+   */
+  readonly outputBudget?: number;
+}
+
+/**
+ * One flat namespace over many capabilities. Build it with {@link toolSet}.
+ *
+ * `call` never rejects: every failure, an unknown name among them, is `{ ok: false, error }`.
+ * `T` is what it can call by name (see {@link ToolSetCallables}): `toolSet()` over
+ * capabilities built with the factories types `call` by name. A plain `ToolSet` takes
+ * any name and any arguments, as a host that dispatches a model's calls does, and every
+ * typed set is one: its default is `any`, the one type argument that every record is
+ * assignable to and that still leaves every name callable.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: see above; `call` reads it as unknown arguments and results.
+export interface ToolSet<T = any> {
+  /** The capabilities the set was built from, in order. */
+  readonly capabilities: readonly Capability[];
+  /** Every name, in capability order (tools, then plays, then manual tools). */
+  readonly names: readonly string[];
+  /** Every entry, in the order of {@link ToolSet.names}. */
+  entries(): readonly ToolSetEntry[];
+  /** The entry of that name, or `undefined`. */
+  get(name: string): ToolSetEntry | undefined;
+  /**
+   * What a model is shown of every entry. `parameters` and `returns` are the cached,
+   * deep-frozen projections: copy them before changing them. Throws
+   * `SchemaProjectionError` naming the tool when a schema cannot be projected.
+   */
+  schemas(target?: JsonSchemaTarget): ToolSetSchema[];
+  /**
+   * The plan view: the same set holding only the entries annotated `readOnly: true`
+   * (tools, plays and manual tools). Calling anything else through it fails as data,
+   * naming what plan mode offers.
+   */
+  readonly plan: ToolSet<T>;
+  /**
+   * Calls a tool, play or manual tool by name, through the same pipeline as
+   * `Toolbox.execute` and `Playbook.execute` (arguments parsed once, every failure named
+   * after the callable, its controls and the set's held), with every failure as data.
+   * Never rejects. When `ctx.signal` aborts, the call settles at once as `{ ok: false }`,
+   * whether or not the tool honours the signal.
+   *
+   * @example
+   * ```ts
+   * const tools = toolSet([meetings, billing]);
+   * const result = await tools.call("list_meetings", { day: "2025-06-01" });
+   * if (!result.ok) console.error(result.error);
+   * ```
+   */
+  call<K extends keyof T & string>(
+    name: K,
+    args: ArgsOf<T[K]>,
+    ctx?: ToolExecutionContext,
+  ): Promise<CallOutcome<ResultOf<T[K]>>>;
+  /**
+   * Calls several tools, results in the order asked. Adjacent read-only tools run
+   * concurrently; any other call runs alone, after everything before it settled.
+   * `ctx` is the context of every call that brings none of its own.
+   */
+  callMany(calls: readonly ToolCallRequest[], ctx?: ToolExecutionContext): Promise<CallOutcome[]>;
+  /**
+   * Settles a call that came back pending (`kind: "approval-required"`): runs it when
+   * `decision` approves, or fails it as `denied` with the person's reason for the model.
+   * Works in another process, after a restart, when both sets share an `approvalSecret`.
+   * A request whose tool or arguments were changed is refused as `denied`, and runs
+   * nothing. The arguments are parsed again by `parameters`, so declare them without
+   * transforms whose output the schema would not accept again. Never rejects.
+   *
+   * @example
+   * ```ts
+   * const outcome = await tools.call("delete_note", { id: "n1" });
+   * if (isPending(outcome)) {
+   *   const approved = await askUser(outcome.approval);
+   *   const settled = await tools.resume(outcome.approval, { approved });
+   * }
+   * ```
+   */
+  resume(
+    request: ApprovalRequest,
+    decision: ApprovalDecision,
+    ctx?: ToolExecutionContext,
+  ): Promise<CallOutcome>;
+  /**
+   * The approval request a call of `name` on `args` would come back with, or `undefined`
+   * when it would run (or fail) without one: for hosts with an approval flow of their own,
+   * such as the AI SDK's. Never rejects.
+   */
+  approvalFor(
+    name: string,
+    args: unknown,
+    ctx?: ToolExecutionContext,
+  ): Promise<ApprovalRequest | undefined>;
+  /**
+   * What a model reads of a value `name` returned: the content parts its `toModelOutput`
+   * makes (text, image, audio, resource link, embedded resource), or the value as one text
+   * part (a string as it is, anything else as JSON); cut to the set's `outputBudget` with
+   * a visible marker. Adapters map the parts to their provider's shapes. Never throws.
+   */
+  content(name: string, value: unknown): ContentPart[];
+}

@@ -1,0 +1,263 @@
+import { capability, defineTool, toolbox, toolSet } from "toolwright";
+import {
+  callOpenAITool,
+  openAIStrictParameters,
+  StrictSchemaError,
+  toChatCompletionsTools,
+  toOpenAIStrict,
+  toResponsesTools,
+} from "toolwright/openai";
+import { describe, expect, it } from "vitest";
+import * as z4 from "zod";
+import { type Z, zods } from "../set/fixtures";
+
+function searchSchema(z: Z) {
+  return z.object({
+    query: z.string().describe("What to look for"),
+    limit: z.number().int().optional(),
+    cursor: z.string().nullable(),
+    since: z.string().nullish(),
+    filter: z.object({ tag: z.string().optional(), exact: z.boolean() }).optional(),
+    sort: z.enum(["asc", "desc"]).optional(),
+    items: z.array(z.object({ id: z.string(), note: z.string().optional() })),
+    page: z.number().default(1),
+  });
+}
+
+describe.each(zods)("OpenAI strict (%s)", (_label, z) => {
+  const Search = searchSchema(z);
+  const seen: unknown[] = [];
+  const set = toolSet([
+    capability({
+      name: "search",
+      description: "Search",
+      toolbox: toolbox("search", "Search", {
+        search: defineTool({
+          description: "Search things",
+          parameters: Search,
+          execute: (args) => {
+            seen.push(args);
+            return { hits: 0 };
+          },
+        }),
+      }),
+    }),
+  ]);
+
+  it("makes every property required, optionals nullable, every object closed", () => {
+    const { parameters } = openAIStrictParameters("search", Search);
+    expect(parameters).toMatchObject({
+      type: "object",
+      additionalProperties: false,
+      required: ["query", "limit", "cursor", "since", "filter", "sort", "items", "page"],
+      properties: {
+        query: { type: "string", description: "What to look for" },
+        limit: { type: ["integer", "null"] },
+        cursor: { type: ["string", "null"] },
+        filter: {
+          anyOf: [
+            {
+              type: "object",
+              required: ["tag", "exact"],
+              additionalProperties: false,
+              properties: { tag: { type: ["string", "null"] }, exact: { type: "boolean" } },
+            },
+            { type: "null" },
+          ],
+        },
+        sort: { anyOf: [{ type: "string", enum: ["asc", "desc"] }, { type: "null" }] },
+        items: {
+          type: "array",
+          items: {
+            type: "object",
+            required: ["id", "note"],
+            additionalProperties: false,
+            properties: { note: { type: ["string", "null"] } },
+          },
+        },
+        page: { type: ["number", "null"] },
+      },
+    });
+    expect(JSON.stringify(parameters)).not.toContain('"default"');
+    // The cached projection is untouched.
+    expect(openAIStrictParameters("search", Search)).toBe(openAIStrictParameters("search", Search));
+  });
+
+  it("maps the model's nulls back so the tool's schema sees the keys absent", async () => {
+    const { restore } = openAIStrictParameters("search", Search);
+    const sent = {
+      query: "q",
+      limit: null,
+      cursor: null,
+      since: null,
+      filter: { tag: null, exact: true },
+      sort: null,
+      items: [
+        { id: "a", note: null },
+        { id: "b", note: "n" },
+      ],
+      page: null,
+    };
+    expect(restore(sent)).toEqual({
+      query: "q",
+      cursor: null,
+      since: null,
+      filter: { exact: true },
+      items: [{ id: "a" }, { id: "b", note: "n" }],
+    });
+    const result = await callOpenAITool(set, "search", JSON.stringify(sent), { strict: true });
+    expect(result).toEqual({ ok: true, value: { hits: 0 } });
+    expect(seen.at(-1)).toEqual({
+      query: "q",
+      cursor: null,
+      since: null,
+      filter: { exact: true },
+      items: [{ id: "a" }, { id: "b", note: "n" }],
+      page: 1,
+    });
+    // Without strict the nulls reach the schema, which rejects them.
+    const loose = await callOpenAITool(set, "search", JSON.stringify(sent));
+    expect(!loose.ok && loose.error).toMatch(/^tool 'search' received invalid arguments/);
+    // filter: null where the object was optional is removed too.
+    expect(restore({ ...sent, filter: null })).not.toHaveProperty("filter");
+  });
+
+  it("fails at conversion with the openai-strict finding that says why", () => {
+    const cases = [
+      [z.object({ counts: z.record(z.string(), z.number()) }), "[open-object]"],
+      [z.object({ site: z.string().url() }), "[string-format]"],
+      [z.object({ loose: z.object({ a: z.string() }).passthrough() }), "[open-object]"],
+    ] as const;
+    for (const [schema, code] of cases) {
+      let error: unknown;
+      try {
+        openAIStrictParameters("bad_tool", schema);
+      } catch (caught) {
+        error = caught;
+      }
+      expect(error).toBeInstanceOf(StrictSchemaError);
+      expect((error as StrictSchemaError).message).toMatch(
+        /^tool 'bad_tool' parameters cannot be made OpenAI-strict: \$\.\w+ \[/,
+      );
+      expect((error as StrictSchemaError).message).toContain(code);
+      expect((error as StrictSchemaError).findings.length).toBeGreaterThan(0);
+    }
+  });
+
+  it("the OpenAI formats carry strict schemas and refuse what cannot be strict", () => {
+    const chat = toChatCompletionsTools(set, { strict: true });
+    expect(chat[0]).toMatchObject({
+      type: "function",
+      function: { name: "search", description: "Search things", strict: true },
+    });
+    expect(chat[0]?.function.parameters).toEqual(
+      openAIStrictParameters("search", Search).parameters,
+    );
+    const responses = toResponsesTools(set, { strict: true });
+    expect(responses[0]).toMatchObject({ type: "function", name: "search", strict: true });
+    const bad = toolSet([
+      capability({
+        name: "b",
+        description: "b",
+        toolbox: toolbox("b", "b", {
+          tally: defineTool({
+            description: "t",
+            parameters: z.object({ counts: z.record(z.string(), z.number()) }),
+            execute: () => null,
+          }),
+        }),
+      }),
+    ]);
+    expect(() => toChatCompletionsTools(bad, { strict: true })).toThrow(
+      /^tool 'tally' parameters cannot/,
+    );
+    expect(() => toChatCompletionsTools(bad)).not.toThrow();
+  });
+});
+
+describe("toOpenAIStrict on JSON Schema", () => {
+  it("names every blocking construct with its path", () => {
+    expect(() =>
+      toOpenAIStrict("t", {
+        type: "object",
+        properties: {
+          a: { oneOf: [{ type: "string" }, { type: "number" }] },
+          b: { allOf: [{ type: "object" }] },
+          c: { type: "object", additionalProperties: { type: "number" } },
+          d: { type: "string", format: "uri" },
+        },
+      }),
+    ).toThrow(
+      /\$\.a: 'oneOf' is not permitted.*\$\.b: 'allOf'.*\$\.c: an open object or record.*\$\.d: format 'uri'/,
+    );
+    expect(() => toOpenAIStrict("t", { type: "string" })).toThrow("$: the root must be an object");
+  });
+
+  it("follows $ref through recursive schemas when restoring", () => {
+    interface Node {
+      name: string;
+      children?: Node[];
+    }
+    const Node: z4.ZodType<Node> = z4.object({
+      name: z4.string(),
+      get children() {
+        return z4.array(Node).optional();
+      },
+    });
+    const strict = openAIStrictParameters("tree", z4.object({ root: Node }));
+    const text = JSON.stringify(strict.parameters);
+    expect(text).toContain("$ref");
+    expect(
+      strict.restore({ root: { name: "a", children: [{ name: "b", children: null }] } }),
+    ).toEqual({ root: { name: "a", children: [{ name: "b" }] } });
+  });
+
+  it("leaves non-JSON arguments to fail as data", async () => {
+    const set = toolSet([]);
+    expect(await callOpenAITool(set, "x", "{not json")).toEqual({
+      ok: false,
+      kind: "invalid-arguments",
+      error: expect.stringMatching(/^tool 'x' received arguments that are not valid JSON/),
+      cause: expect.any(SyntaxError),
+    });
+  });
+
+  it("restores a __proto__ key the model sent as a key, never as the prototype", () => {
+    const { restore } = openAIStrictParameters(
+      "proto",
+      z4.object({ note: z4.string().optional() }) as never,
+    );
+    const sent = JSON.parse('{"note": null, "__proto__": {"polluted": "yes"}}');
+    const restored = restore(sent) as Record<string, unknown>;
+    expect(Object.getPrototypeOf(restored)).toBe(Object.prototype);
+    expect((restored as { polluted?: unknown }).polluted).toBeUndefined();
+    expect(Object.hasOwn(restored, "__proto__")).toBe(true);
+    expect(restored).not.toHaveProperty("note");
+  });
+
+  it("restores through a $ref to a definition whose name needs escaping", () => {
+    const parameters = {
+      type: "object",
+      properties: { item: { $ref: "#/$defs/a~1b~0c" } },
+      required: ["item"],
+      $defs: { "a/b~c": { type: "object", properties: { note: { type: "string" } } } },
+    };
+    const { restore } = toOpenAIStrict("escaped", parameters);
+    expect(restore({ item: { note: null } })).toEqual({ item: {} });
+  });
+
+  it("keeps a property named __proto__ as a property, listed and required alike", () => {
+    const parameters = JSON.parse(
+      '{"type":"object","properties":{"__proto__":{"type":"string"},"a":{"type":"number"}},"required":["a"]}',
+    );
+    const { parameters: strict } = toOpenAIStrict("proto", parameters);
+    const properties = strict.properties as Record<string, unknown>;
+    expect(Object.getPrototypeOf(properties)).toBe(Object.prototype);
+    expect(Object.keys(properties)).toEqual(["__proto__", "a"]);
+    expect(Object.getOwnPropertyDescriptor(properties, "__proto__")?.value).toEqual({
+      type: ["string", "null"],
+    });
+    expect(strict.required).toEqual(["__proto__", "a"]);
+    expect(JSON.parse(JSON.stringify(strict)).properties).toHaveProperty(["__proto__"]);
+  });
+});
