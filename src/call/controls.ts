@@ -126,6 +126,23 @@ export interface Resolved {
   readonly shown: AnySchema;
 }
 
+/** The control names, which a definition declares under `controls`, never beside it. */
+const CONTROL_NAMES = ["needsApproval", "timeoutMs", "strictInputs", "formatError"] as const;
+
+/**
+ * A `TypeError` naming `owner` when `definition` declares a control beside `controls`
+ * instead of under it (the place it had before controls were grouped), which would
+ * otherwise be ignored: a time limit or an approval that silently does not hold.
+ */
+export function checkControlPlacement(definition: object, owner: string): void {
+  const misplaced = CONTROL_NAMES.filter((name) => name in definition);
+  if (misplaced.length === 0) return;
+  const listed = misplaced.join(", ");
+  throw new TypeError(
+    `${owner}: ${listed} ${misplaced.length === 1 ? "is a control" : "are controls"}: declare ${misplaced.length === 1 ? "it" : "them"} under controls: { ${listed} }`,
+  );
+}
+
 /**
  * `controls`, checked: a `TypeError` naming `owner` (`defineTool`, `toolSet: tool
  * 'billing/refund'`) and the option for a value of the wrong type, so that a bad control

@@ -9,7 +9,7 @@ import type { CallableKind } from "../core/errors";
 import type { FactoryExecute } from "../core/factory-execute";
 import { parametersSchema } from "../zod/raw-shape";
 import type { Callable } from "./call";
-import { checkControls, type Resolved, resolveControls } from "./controls";
+import { checkControlPlacement, checkControls, type Resolved, resolveControls } from "./controls";
 
 const resolvedBy: Record<CallableKind, WeakMap<object, Resolved>> = {
   tool: new WeakMap(),
@@ -17,21 +17,25 @@ const resolvedBy: Record<CallableKind, WeakMap<object, Resolved>> = {
 };
 
 /**
- * `callable`'s resolved controls. `owner` names it in the `TypeError` a control of the
- * wrong type throws (`toolbox 'billing': tool 'refund'`).
+ * `callable`'s resolved controls. The container (`"toolbox"`, `containerName`) and `name`
+ * name it in the `TypeError` a control of the wrong type throws (`toolbox 'billing': tool
+ * 'refund'`); they are strings already held, so a call allocates nothing to pass them.
  */
 export function definitionControls(
   callable: Callable,
   plan: FactoryExecute | undefined,
   kind: CallableKind,
-  owner: () => string,
+  container: "toolbox" | "playbook",
+  containerName: string,
+  name: string,
 ): Resolved {
   // A factory's, unless the definition was copied with other controls.
   if (plan !== undefined && plan.declared === callable.controls) return plan.resolved;
   const cache = resolvedBy[kind];
   let resolved = cache.get(callable);
   if (resolved === undefined) {
-    const label = owner();
+    const label = `${container} '${containerName}': ${kind} '${name}'`;
+    checkControlPlacement(callable, label);
     const parameters = parametersSchema(callable.parameters);
     resolved = resolveControls(kind, label, parameters, checkControls(callable.controls, label));
     cache.set(callable, resolved);

@@ -97,8 +97,9 @@ export function runFound<Owner, T>(
     plan !== undefined &&
     isDirect(plan)
   ) {
-    const again = () => runFound(site, owner, name, callable, args, ctx);
-    return runDirect(site, owner, name, callable, plan, args, ctx, again);
+    const direct = runDirect(site, owner, name, callable, plan, args, ctx);
+    // Nothing ran: the arguments' schema turned out asynchronous, so the call goes round again.
+    return direct ?? runFound(site, owner, name, callable, args, ctx);
   }
   const requestApproval =
     site.requestApproval === undefined

@@ -6,7 +6,7 @@
  * @module
  */
 
-import type { CallControls } from "../call/controls";
+import { type CallControls, checkControlPlacement } from "../call/controls";
 import { streamingRun } from "../call/partials";
 import { parametersSchema } from "../zod/raw-shape";
 import type { AnySchema, RawShape, SchemaInput, SchemaOutput } from "../zod/schema";
@@ -143,6 +143,7 @@ export function definePlay<
   const { returns, partial, validateReturns = true } = config;
   const run = streamingRun(config.execute as RawExecute, partial, "definePlay");
   const parameters = parametersSchema(config.parameters);
+  checkControlPlacement(config, "definePlay");
   const controls = config.controls as CallControls | undefined;
   return {
     description: config.description,

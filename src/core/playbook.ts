@@ -86,7 +86,8 @@ brand(Playbook, "Playbook");
 
 const envelopeSite: Container<Playbook, unknown> = {
   callables: (playbook) => playbook.plays,
-  controls: (playbook, name, play) => resolvedOf(playbook, name, play).controls,
+  controls: (playbook, name, play, plan) =>
+    definitionControls(play, plan, "play", "playbook", playbook.name, name).controls,
   value: (value, _playbook, name) => {
     const settled = roundTrip(name, value);
     return settled.ok ? settled.value : { error: settled.error };
@@ -95,8 +96,7 @@ const envelopeSite: Container<Playbook, unknown> = {
 };
 
 function resolvedOf(playbook: Playbook, name: string, play: Callable) {
-  const label = () => `playbook '${playbook.name}': play '${name}'`;
-  return definitionControls(play, planOf(play), "play", label);
+  return definitionControls(play, planOf(play), "play", "playbook", playbook.name, name);
 }
 
 /** The envelope's text: the play's own words for it, as its `formatError` shapes them. */

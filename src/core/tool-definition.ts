@@ -16,7 +16,7 @@ import type {
 
 export type { NoReturns, ObjectSchemaOrRawShape };
 
-import type { CallControls } from "../call/controls";
+import { type CallControls, checkControlPlacement } from "../call/controls";
 import { streamingRun } from "../call/partials";
 import type { CallTypes, Typed } from "./call-types";
 import { describeValue } from "./describe";
@@ -330,6 +330,7 @@ export function defineTool<
   const { returns, partial, validateReturns = true } = config;
   const run = streamingRun(config.execute as RawExecute, partial, "defineTool");
   const parameters = parametersSchema(config.parameters);
+  checkControlPlacement(config, "defineTool");
   const controls = config.controls as CallControls | undefined;
   return {
     description: config.description,

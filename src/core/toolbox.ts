@@ -138,8 +138,7 @@ function toolboxError(outcome: FailedOutcome, toolbox: Toolbox): unknown {
 const throwingSite: Container<Toolbox, unknown> = {
   callables: (toolbox) => toolbox.tools,
   controls: (toolbox, name, tool, plan) =>
-    definitionControls(tool, plan, "tool", () => `toolbox '${toolbox.name}': tool '${name}'`)
-      .controls,
+    definitionControls(tool, plan, "tool", "toolbox", toolbox.name, name).controls,
   value: (value) => value,
   failure: (outcome, toolbox) => {
     throw toolboxError(outcome, toolbox);
@@ -148,12 +147,7 @@ const throwingSite: Container<Toolbox, unknown> = {
 
 // Under strict inputs a model is shown the closed form of the parameters.
 function shownParameters(toolbox: Toolbox, name: string, tool: ToolDefinition) {
-  return definitionControls(
-    tool,
-    planOf(tool),
-    "tool",
-    () => `toolbox '${toolbox.name}': tool '${name}'`,
-  ).shown;
+  return definitionControls(tool, planOf(tool), "tool", "toolbox", toolbox.name, name).shown;
 }
 
 class RecordToolbox extends Toolbox {

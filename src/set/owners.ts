@@ -7,7 +7,12 @@
  */
 import type { Call, Callable, Outcome } from "../call/call";
 import type { ToModelOutput } from "../call/content";
-import { type Controls, checkControls, resolveControls } from "../call/controls";
+import {
+  type Controls,
+  checkControlPlacement,
+  checkControls,
+  resolveControls,
+} from "../call/controls";
 import { callFailure, type SettledFailureKind } from "../call/outcome";
 import { overridesMethod } from "../core/brand";
 import type { Capability, CapabilityTool } from "../core/capability";
@@ -130,6 +135,7 @@ function controlled(
   const owner = `toolSet: ${kind} '${entry.capability}/${entry.name}'`;
   // A hand-written definition's controls are checked here, as a factory's are where it is
   // written: a `needsApproval` that is neither a boolean nor a function must not run unasked.
+  checkControlPlacement(callable, owner);
   const own = checkControls(callable.controls, owner);
   const defaults = defaultsFor(entry, options.controls);
   const { controls, shown } = resolveControls(kind, owner, entry.parameters, own, defaults);

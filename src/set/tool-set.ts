@@ -17,7 +17,7 @@ import {
 import { type CallMode, runFound } from "../call/pipeline";
 import { formatted } from "../call/stages/error-text";
 import { recorded } from "../call/stages/recording";
-import type { Capability } from "../core/capability";
+import { Capability } from "../core/capability";
 import { describeValue } from "../core/describe";
 import type { ContentPart } from "../core/model-output";
 import { roundTrip } from "../core/playbook";
@@ -361,6 +361,13 @@ export function toolSet<C extends Capability>(
     );
   }
   checkOptions(options);
+  for (const [index, owner] of capabilities.entries()) {
+    if (!(owner instanceof Capability)) {
+      throw new TypeError(
+        `toolSet: capability ${index} is not a Capability (build one with capability({...}) or new Capability(...)), received ${describeValue(owner)}`,
+      );
+    }
+  }
   const owners = new Map<string, Owner>();
   for (const capability of capabilities) {
     for (const owner of ownersOf(capability, options)) add(owners, owner);

@@ -45,7 +45,9 @@ describe.each(zods)("approval (%s)", (_label, z) => {
     const tool = defineTool({
       description: "Delete a note",
       parameters: z.object({ id: z.string(), force: z.boolean().default(false) }),
-      ...(config.needsApproval !== undefined && { controls: { needsApproval: config.needsApproval } }),
+      ...(config.needsApproval !== undefined && {
+        controls: { needsApproval: config.needsApproval },
+      }),
       ...((config.destructive !== undefined || config.readOnly !== undefined) && {
         annotations: {
           ...(config.destructive !== undefined && { destructive: config.destructive }),

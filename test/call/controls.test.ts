@@ -4,7 +4,15 @@
  * when not, and a bad value throws a `TypeError` where it is written, naming the factory
  * and the option, rather than at a call.
  */
-import { definePlay, defineTool, type FormatError } from "toolwright";
+import {
+  capability,
+  definePlay,
+  defineTool,
+  type FormatError,
+  type ToolDefinition,
+  toolbox,
+  toolSet,
+} from "toolwright";
 import { describe, expect, it } from "vitest";
 import { thrown } from "../core/catch";
 import { zodMajors } from "../core/zods";
@@ -32,7 +40,12 @@ describe.each(zodMajors)("call controls of defineTool and definePlay ($major)", 
     it("keeps the controls given on the definition", () => {
       const check = ({ id }: { id: string }) => id === "x";
       const format: FormatError = () => "shaped";
-      const controls = { needsApproval: check, timeoutMs: 250, strictInputs: true, formatError: format };
+      const controls = {
+        needsApproval: check,
+        timeoutMs: 250,
+        strictInputs: true,
+        formatError: format,
+      };
       const definition = define(controls);
       expect(definition.controls).toStrictEqual(controls);
       expect(definition.controls?.needsApproval).toBe(check);
@@ -57,7 +70,33 @@ describe.each(zodMajors)("call controls of defineTool and definePlay ($major)", 
     it.each([null, 5, "fast"])("controls: %s throws a TypeError naming the option", (controls) => {
       const error = thrown(() => define(controls as never));
       expect(error).toBeInstanceOf(TypeError);
-      expect(error.message).toMatch(new RegExp(`^${factory}: controls must be an object, received `));
+      expect(error.message).toMatch(
+        new RegExp(`^${factory}: controls must be an object, received `),
+      );
+    });
+
+    it("a control beside controls instead of under it throws, saying where it goes", () => {
+      const misplaced = { timeoutMs: 50, needsApproval: true };
+      const error = thrown(() =>
+        factory === "defineTool"
+          ? defineTool({
+              description: "t",
+              parameters: z.object({ id: z.string() }),
+              execute: () => null,
+              ...(misplaced as object),
+            })
+          : definePlay({
+              description: "p",
+              parameters: z.object({ id: z.string() }),
+              returns: z.object({}),
+              execute: () => ({}),
+              ...(misplaced as object),
+            }),
+      );
+      expect(error).toBeInstanceOf(TypeError);
+      expect(error.message).toBe(
+        `${factory}: needsApproval, timeoutMs are controls: declare them under controls: { needsApproval, timeoutMs }`,
+      );
     });
 
     it("strictInputs over parameters that are not a plain z.object throws where it is written", () => {
@@ -116,5 +155,33 @@ describe.each(zodMajors)("call controls of defineTool and definePlay ($major)", 
     it("the message describes the value it received", () => {
       expect(thrown(() => define({ timeoutMs: "5" })).message).toContain('"5"');
     });
+  });
+});
+
+describe.each(zodMajors)("controls of a hand-written definition ($major)", ({ z }) => {
+  const literal = (extra: object): ToolDefinition =>
+    ({ description: "d", parameters: z.object({}), execute: () => "ran", ...extra }) as never;
+
+  it("a control beside controls is refused where the definition is met, never ignored", async () => {
+    const tool = literal({ timeoutMs: 5 });
+    expect(() =>
+      toolSet([capability({ name: "c", description: "d", toolbox: toolbox("c", "d", { tool }) })]),
+    ).toThrow(
+      "toolSet: tool 'c/tool': timeoutMs is a control: declare it under controls: { timeoutMs }",
+    );
+    const error = await toolbox("box", "d", { tool })
+      .execute("tool", {})
+      .catch((caught: unknown) => caught as Error);
+    expect(error).toBeInstanceOf(TypeError);
+    expect((error as Error).message).toBe(
+      "toolbox 'box': tool 'tool': timeoutMs is a control: declare it under controls: { timeoutMs }",
+    );
+  });
+
+  it("a control of the wrong type rejects Toolbox.execute, naming the tool: it never runs unasked", async () => {
+    const tool = literal({ controls: { needsApproval: "always" } });
+    await expect(toolbox("box", "d", { tool }).execute("tool", {})).rejects.toThrow(
+      /^toolbox 'box': tool 'tool': needsApproval must be a boolean or a function, received a string \("always"\)$/,
+    );
   });
 });

@@ -30,6 +30,14 @@ describe.each(zods)("toolSet (%s)", (_label, z) => {
       execute: () => ({}),
     });
 
+  it("refuses an array holding something other than capabilities, naming its index", () => {
+    expect(() => toolSet([42 as never])).toThrow(
+      new TypeError(
+        "toolSet: capability 0 is not a Capability (build one with capability({...}) or new Capability(...)), received a number (42)",
+      ),
+    );
+  });
+
   it("flattens tools, plays and manual tools of every capability", () => {
     const set = toolSet(fixtureCapabilities(z));
     expect(set.names).toEqual([...fixtureNames]);

@@ -146,6 +146,11 @@ export interface PreparedServer {
  * wrong type.
  */
 export function prepareServer(options: McpServerOptions): PreparedServer {
+  if (options.tools === undefined && "capabilities" in options) {
+    throw new TypeError(
+      "createMcpServer: the capabilities option is now tools: pass tools: toolSet(capabilities, { ...controls }), or tools: capabilities",
+    );
+  }
   checkApproval(options.approval);
   checkExamplesOption(options.examples);
   const set = setOf(options.tools);
@@ -157,7 +162,13 @@ export function prepareServer(options: McpServerOptions): PreparedServer {
 function setOf(tools: unknown): ToolSet {
   if (Array.isArray(tools)) return toolSet(tools as readonly Capability[]);
   const set = tools as Partial<ToolSet> | null | undefined;
-  if (typeof set?.call === "function" && typeof set.entries === "function") return set as ToolSet;
+  if (
+    typeof set?.call === "function" &&
+    typeof set.entries === "function" &&
+    Array.isArray(set.capabilities)
+  ) {
+    return set as ToolSet;
+  }
   throw new TypeError(
     `createMcpServer: tools must be a tool set (toolSet([...])) or an array of capabilities, received ${describeValue(tools)}`,
   );
