@@ -3,11 +3,13 @@
  * here, on the source:
  *
  * - `src/zod/` is the only code in `src/` that knows there are two Zod majors;
- * - `src/core/` depends on `src/zod/` only, never on a host or the check;
- * - a host adapter and the check reach the core through the package's own entry
- *   (`toolwright`, `toolwright/lint`, `toolwright/check`), which the build keeps as a sibling
- *   file, so that each class exists once per module format; the only modules of another
- *   entry they may bundle are class-free, stateless helpers;
+ * - the root entry's rooms (`src/core/`, `src/call/`, `src/set/`) import one another and
+ *   `src/zod/`, never an adapter or the check;
+ * - every other entry (each adapter, the check, the bin) imports classes through the
+ *   package's own entries (`toolwright`, `toolwright/lint`, …), which the build keeps as
+ *   sibling files, so that each class exists once per module format; anything else it
+ *   needs from another room it imports by relative path, and only from modules (and their
+ *   own imports) that define no class and keep no state;
  * - `lint/` imports nothing from `src/`, and no module graph has a runtime import cycle.
  */
 import { readdirSync, readFileSync } from "node:fs";
@@ -17,13 +19,8 @@ import { describe, expect, it } from "vitest";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 
-/** Helpers another entry may bundle a copy of: no class, no module state. */
-const CLASS_FREE = [
-  "src/core/describe.ts",
-  "src/core/brand.ts",
-  "src/core/call-outcome.ts",
-  "src/zod/schema.ts",
-];
+/** The rooms of the root entry. */
+const ROOT_ENTRY = ["src/core", "src/call", "src/set"];
 
 interface Import {
   readonly specifier: string;
@@ -56,12 +53,16 @@ function importsOf(file: string): Import[] {
 }
 
 /**
- * Whether `target` belongs to the same entry as `file`: its own host folder (a host that is
- * a single file has none), the bin's `src/check/cli/`, or the rest of `src/check/`.
+ * The room a non-root module belongs to: its adapter's folder (an adapter also shares
+ * `src/adapters/*.ts`), the bin's `src/check/cli/`, or the rest of `src/check/`.
  */
 function ownModules(file: string, target: string): boolean {
+  if (within(file, "src/adapters")) {
+    const adapter = file.split("/").slice(0, 3).join("/");
+    const shared = dirname(target) === "src/adapters";
+    return within(target, adapter) || shared;
+  }
   const folder = dirname(file);
-  if (folder === "src/hosts") return false;
   return within(target, folder) && (folder !== "src/check" || !within(target, "src/check/cli"));
 }
 
@@ -71,10 +72,35 @@ function within(file: string, folder: string): boolean {
   return file.startsWith(`${folder}/`);
 }
 
+/** True when `file` defines a class or holds module state (a `let`, a `var`, a `new` at the top). */
+function classOrState(file: string): boolean {
+  const text = readFileSync(join(ROOT, file), "utf8");
+  return (
+    /^\s*(export\s+)?(abstract\s+)?class\s/m.test(text) ||
+    /^(export\s+)?(let|var)\s/m.test(text) ||
+    /^(export\s+)?const\s+\w+(\s*:[^=]+)?\s*=\s*new\s/m.test(text)
+  );
+}
+
+/** `file` and everything it imports at run time, by relative path, transitively. */
+function closure(file: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(file)) return seen;
+  seen.add(file);
+  for (const found of runtime(file)) if (found.target !== undefined) closure(found.target, seen);
+  return seen;
+}
+
+/** A module another entry may bundle a copy of: it, and all it imports, class-free and stateless. */
+function shareable(file: string): boolean {
+  return [...closure(file)].every((module) => !classOrState(module));
+}
+
+const inRoom = (file: string, rooms: readonly string[]) => rooms.some((room) => within(file, room));
+
 describe("layers", () => {
   it("finds the imports it checks", () => {
     expect(importsOf("src/core/toolbox.ts").map((found) => found.target)).toContain(
-      "src/core/boundary.ts",
+      "src/call/pipeline.ts",
     );
   });
 
@@ -86,42 +112,38 @@ describe("layers", () => {
     }
   });
 
-  it.each(sources("src/core"))(
-    "%s imports only src/core, src/zod and the lint describer",
+  it.each(ROOT_ENTRY.flatMap(sources))(
+    "%s imports only the root entry's rooms, src/zod and the lint's pure helpers",
     (file) => {
       for (const found of runtime(file)) {
         if (found.target === undefined) {
           // Zod itself, to build the built-in tools' schemas; never a version-specific path.
-          expect(found.specifier).toMatch(/^zod(\/v4)?$/);
+          expect(found.specifier, file).toMatch(/^(zod|toolwright\/lint)$/);
           continue;
         }
         const allowed =
-          within(found.target, "src/core") ||
-          within(found.target, "src/zod") ||
-          found.target === "lint/describe-value.ts";
+          inRoom(found.target, [...ROOT_ENTRY, "src/zod"]) ||
+          (within(found.target, "lint") && shareable(found.target));
         expect(allowed, `${found.specifier} from ${file}`).toBe(true);
       }
     },
   );
 
-  const outsideTheRoot = [
-    // The tool set and its parts belong to the root entry.
-    ...sources("src/hosts").filter(
-      (file) => file !== "src/hosts/tool-set.ts" && !within(file, "src/hosts/tool-set"),
-    ),
-    ...sources("src/check"),
-  ];
+  const outsideTheRoot = [...sources("src/adapters"), ...sources("src/check")];
 
-  it.each(outsideTheRoot)("%s reaches the core through the package's own entries", (file) => {
-    for (const found of runtime(file)) {
-      if (found.target === undefined) {
-        expect(found.specifier, file).not.toMatch(/^zod/);
-        continue;
+  it.each(outsideTheRoot)(
+    "%s reaches classes through the package's entries, and bundles only class-free, stateless helpers",
+    (file) => {
+      for (const found of runtime(file)) {
+        if (found.target === undefined) {
+          expect(found.specifier, file).not.toMatch(/^zod/);
+          continue;
+        }
+        const allowed = ownModules(file, found.target) || shareable(found.target);
+        expect(allowed, `${found.specifier} from ${file}`).toBe(true);
       }
-      const allowed = ownModules(file, found.target) || CLASS_FREE.includes(found.target);
-      expect(allowed, `${found.specifier} from ${file}`).toBe(true);
-    }
-  });
+    },
+  );
 
   it("the bin reaches the sweep through toolwright/check", () => {
     const cli = sources("src/check/cli");
@@ -129,17 +151,24 @@ describe("layers", () => {
     for (const file of cli) {
       for (const found of runtime(file)) {
         if (found.target === undefined) continue;
-        const allowed = within(found.target, "src/check/cli") || CLASS_FREE.includes(found.target);
+        const allowed = within(found.target, "src/check/cli") || shareable(found.target);
         expect(allowed, `${found.specifier} from ${file}`).toBe(true);
       }
     }
   });
 
-  it.each(CLASS_FREE)("%s defines no class and keeps no state", (file) => {
-    const text = readFileSync(join(ROOT, file), "utf8");
-    expect(text).not.toMatch(/^\s*(export\s+)?(abstract\s+)?class\s/m);
-    expect(text).not.toMatch(/^(export\s+)?(let|var)\s/m);
-    expect(text).not.toMatch(/^(export\s+)?const\s+\w+\s*=\s*new\s/m);
+  it("tells a shareable helper from a class and from module state", () => {
+    expect(shareable("src/call/outcome.ts")).toBe(true);
+    expect(shareable("src/set/catalog-listing.ts")).toBe(true);
+    expect(shareable("src/core/errors.ts")).toBe(false); // classes
+    expect(shareable("src/zod/parse.ts")).toBe(false); // a cache
+    expect(shareable("src/call/pipeline.ts")).toBe(false); // reaches classes
+  });
+
+  it.each(sources("lint"))("%s imports nothing from src/", (file) => {
+    for (const found of importsOf(file)) {
+      if (found.target !== undefined) expect(within(found.target, "src"), found.specifier).toBe(false);
+    }
   });
 
   it.each(sources("src").filter((file) => !within(file, "src/zod")))(
