@@ -16,12 +16,12 @@ import {
   toolbox,
   toolSet,
 } from "toolwright";
-import { toAnthropicTools } from "toolwright/anthropic";
-import { toGeminiFunctionDeclarations } from "toolwright/gemini";
-import { toChatCompletionsTools, toResponsesTools } from "toolwright/openai";
+import { anthropic } from "toolwright/anthropic";
+import { gemini } from "toolwright/gemini";
+import { mcp } from "toolwright/mcp";
+import { chatCompletions, responses } from "toolwright/openai";
 import { z } from "zod";
 import { exampleAgent } from "../examples/index";
-import { listTools } from "../src/adapters/mcp/tools";
 import { type Section, type SummaryRow, table } from "./report";
 
 /** `count` tools cycled from the example agent's, renamed so every name is unique. */
@@ -95,19 +95,22 @@ const listings: readonly {
   readonly size: (set: ToolSet) => number;
 }[] = [
   { name: "toolSet.schemas()", size: (set) => size(set.schemas("draft-2020-12")) },
-  { name: "OpenAI Chat Completions", size: (set) => size(toChatCompletionsTools(set)) },
-  { name: "OpenAI Responses (catalog)", size: (set) => size(toResponsesTools(set)) },
+  { name: "OpenAI Chat Completions", size: (set) => size(chatCompletions.list(set).tools) },
+  { name: "OpenAI Responses (catalog)", size: (set) => size(responses.list(set).tools) },
   {
     name: "OpenAI Responses (native), advertised",
-    size: (set) => advertised(toResponsesTools(set, { deferLoading: "native" })),
+    size: (set) => advertised(responses.list(set, { deferLoading: "native" }).tools),
   },
   {
     name: "Anthropic (catalog)",
-    size: (set) => size(toAnthropicTools(set, { deferLoading: "catalog" })),
+    size: (set) => size(anthropic.list(set, { deferLoading: "catalog" }).tools),
   },
-  { name: "Anthropic (native), advertised", size: (set) => advertised(toAnthropicTools(set)) },
-  { name: "Gemini", size: (set) => size(toGeminiFunctionDeclarations(set)) },
-  { name: "MCP tools/list", size: (set) => size(listTools(set, undefined)) },
+  {
+    name: "Anthropic (native), advertised",
+    size: (set) => advertised(anthropic.list(set).tools),
+  },
+  { name: "Gemini", size: (set) => size(gemini.list(set).tools) },
+  { name: "MCP tools/list", size: (set) => size(mcp.list(set).tools) },
 ];
 
 /** The characters of the tools not held back by the provider's own deferred loading. */

@@ -9,7 +9,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { capability, defineTool, toolbox } from "toolwright";
+import { capability, defineTool, toolbox, toolSet } from "toolwright";
 import { createMcpServer } from "toolwright/mcp";
 import type { Scenario } from "./scenarios";
 
@@ -31,13 +31,11 @@ function toolwrightServer(scenario: Scenario): Server {
     execute: scenario.execute as never,
   });
   const box = toolbox("bench", "benchmark toolbox", { bench_tool: tool });
+  const owner = capability({ name: "bench", description: "benchmark capability", toolbox: box });
   return createMcpServer({
     name: "bench-toolwright",
     version: "1.0.0",
-    capabilities: [
-      capability({ name: "bench", description: "benchmark capability", toolbox: box }),
-    ],
-    manuals: false,
+    tools: toolSet([owner], { manuals: false }),
   });
 }
 

@@ -9,6 +9,7 @@ import { writeFileSync } from "node:fs";
 import os from "node:os";
 import { join } from "node:path";
 import { runBoundary } from "./boundary";
+import { runBundleSize } from "./bundle-size";
 import { describeEnvironment, repoRoot } from "./environment";
 import { runImportCost } from "./import-cost";
 import { runLint } from "./lint-section";
@@ -24,6 +25,7 @@ const benchmarks: Record<string, { title: string; run: () => Promise<Section> }>
   lint: { title: "Lint", run: runLint },
   typecheck: { title: "Type-checking cost", run: runTypecheck },
   "import-cost": { title: "Import cost", run: runImportCost },
+  "bundle-size": { title: "Bundle size", run: runBundleSize },
   reliability: { title: "Reliability", run: runReliability },
   "listing-size": { title: "Listing size", run: runListingSize },
 };

@@ -54,10 +54,12 @@ export function billingTools(store: BillingStore) {
       }),
       annotations: { readOnly: true },
       // The store's error holds a SQL query; the model reads what to do instead.
-      formatError: (failure, call) =>
-        failure.cause instanceof InvoiceNotFoundError
-          ? `there is no invoice '${failure.cause.invoice}'; ask the user for the invoice number (it looks like INV-1001) before calling ${call.name} again`
-          : undefined,
+      controls: {
+        formatError: (failure, call) =>
+          failure.cause instanceof InvoiceNotFoundError
+            ? `there is no invoice '${failure.cause.invoice}'; ask the user for the invoice number (it looks like INV-1001) before calling ${call.name} again`
+            : undefined,
+      },
       execute: async ({ invoice }) => store.invoice(invoice),
     }),
     refund_invoice: defineTool({
@@ -70,9 +72,10 @@ export function billingTools(store: BillingStore) {
       returns: Refund,
       annotations: { destructive: true },
       // A function of the parsed arguments: small refunds run at once, large ones wait.
-      needsApproval: ({ amountCents }) => amountCents >= APPROVAL_THRESHOLD_CENTS,
-      // A misspelt or invented argument is refused by name rather than silently dropped.
-      strictInputs: true,
+      controls: {
+        needsApproval: ({ amountCents }) => amountCents >= APPROVAL_THRESHOLD_CENTS,
+        strictInputs: true,
+      },
       execute: async ({ invoice, amountCents }) => store.refund(invoice, amountCents),
     }),
     fetch_statement: defineTool({
@@ -82,7 +85,7 @@ export function billingTools(store: BillingStore) {
         lines: z.array(z.string().describe("One statement line")).describe("Newest first"),
       }),
       annotations: { readOnly: true, openWorld: true },
-      timeoutMs: STATEMENT_TIMEOUT_MS,
+      controls: { timeoutMs: STATEMENT_TIMEOUT_MS },
       // ctx.signal aborts when the time is up, so the feed request stops too.
       execute: async ({ customer }, ctx) => ({
         lines: await store.statement(customer, ctx?.signal),
@@ -113,7 +116,7 @@ export const billingFormatError: FormatError = (failure, call) =>
 export function billingSet(store: BillingStore, approvalSecret: string | Uint8Array) {
   return toolSet([billingCapability(store)], {
     approvalSecret,
-    formatError: billingFormatError,
+    controls: { formatError: billingFormatError },
   });
 }
 

@@ -15,7 +15,7 @@ import { runIfMain } from "./run-if-main";
 export const exampleServer: McpServerOptions = {
   name: exampleAgent.name,
   version: "0.1.0",
-  capabilities: exampleAgent.capabilities,
+  tools: exampleAgent.capabilities,
   host: () => ({ scope: supportScope.bind({ operator: "mcp-client" }) }),
 };
 

@@ -21,13 +21,9 @@ import {
   toolbox,
   toolSet,
 } from "toolwright";
-import { runAnthropicToolUse, toAnthropicTools } from "toolwright/anthropic";
+import { anthropic } from "toolwright/anthropic";
 import { createMcpServer } from "toolwright/mcp";
-import {
-  toChatCompletionsToolMessage,
-  toChatCompletionsTools,
-  toResponsesFunctionCallOutput,
-} from "toolwright/openai";
+import { chatCompletions, responses } from "toolwright/openai";
 import { z } from "zod";
 import { runIfMain } from "./run-if-main";
 
@@ -132,12 +128,12 @@ export interface RichWalkthrough {
   /** The chart's result cut to an output budget of 20 characters. */
   readonly budgeted: readonly ContentPart[];
   /** The Anthropic `tool_result` block of the chart call. */
-  readonly anthropicResult: Awaited<ReturnType<typeof runAnthropicToolUse>>;
+  readonly anthropicResult: Awaited<ReturnType<typeof anthropic.run>>;
   /** The Chat Completions tool message and Responses output of the chart call. */
-  readonly chatMessage: ReturnType<typeof toChatCompletionsToolMessage>;
-  readonly responsesOutput: ReturnType<typeof toResponsesFunctionCallOutput>;
+  readonly chatMessage: ReturnType<typeof chatCompletions.encode>;
+  readonly responsesOutput: ReturnType<typeof responses.encode>;
   /** The Anthropic tool of `find_customers`, with its `input_examples`. */
-  readonly anthropicTool: ReturnType<typeof toAnthropicTools>[number] | undefined;
+  readonly anthropicTool: ReturnType<typeof anthropic.list>["tools"][number] | undefined;
   /** Its OpenAI description, the examples folded in. */
   readonly openAIDescription: string | undefined;
   /** The partial values `ctx.onPartial` received from `export_report`, then its outcome. */
@@ -171,22 +167,23 @@ export async function walkthrough(): Promise<RichWalkthrough> {
 
   // Anthropic: a text block and an image block in the tool_result.
   const block = { id: "toolu_01", name: "chart_metric", input: chartArgs };
-  const anthropicResult = await runAnthropicToolUse(set, block);
+  const anthropicResult = await anthropic.run(set, block);
   const blocks = Array.isArray(anthropicResult.content) ? anthropicResult.content : [];
   lines.push(`anthropic tool_result: ${blocks.map((found) => found.type).join(", ")}`);
 
   // OpenAI: a Chat Completions tool message carries text only; Responses takes the image.
-  const source = { set, name: "chart_metric" };
-  const chatMessage = toChatCompletionsToolMessage("call_01", chart, source);
+  const chatCall = { id: "call_01", function: { name: "chart_metric", arguments: "{}" } };
+  const chatMessage = chatCompletions.encode(set, chatCall, chart);
   lines.push(`openai chat: ${JSON.stringify(chatMessage.content)}`);
-  const responsesOutput = toResponsesFunctionCallOutput("call_01", chart, source);
+  const responsesCall = { call_id: "call_01", name: "chart_metric", arguments: "{}" };
+  const responsesOutput = responses.encode(set, responsesCall, chart);
   const items = Array.isArray(responsesOutput.output) ? responsesOutput.output : [];
   lines.push(`openai responses: ${items.map((item) => item.type).join(", ")}`);
 
   // Input examples: Anthropic's input_examples, folded into the description for OpenAI.
-  const anthropicTool = toAnthropicTools(set).find((tool) => tool.name === "find_customers");
+  const anthropicTool = anthropic.list(set).tools.find((tool) => tool.name === "find_customers");
   lines.push(`anthropic input_examples: ${JSON.stringify(anthropicTool?.input_examples)}`);
-  const openAITool = toChatCompletionsTools(set, { examples: "description" }).find(
+  const openAITool = chatCompletions.list(set, { examples: "description" }).tools.find(
     (tool) => tool.type === "function" && tool.function.name === "find_customers",
   );
   const openAIDescription =
@@ -220,7 +217,7 @@ export async function walkthrough(): Promise<RichWalkthrough> {
     full: JSON.stringify(set.schemas()).length,
     deferred: JSON.stringify(deferredSet.schemas()).length,
     anthropicAdvertised: JSON.stringify(
-      toAnthropicTools(deferredSet).filter((tool) => tool.defer_loading !== true),
+      anthropic.list(deferredSet).tools.filter((tool) => tool.defer_loading !== true),
     ).length,
   };
   lines.push(`listing: ${JSON.stringify(listing)}`);
@@ -249,11 +246,7 @@ export async function walkthrough(): Promise<RichWalkthrough> {
 async function overMcp(
   calls: readonly { readonly name: string; readonly arguments: Record<string, unknown> }[],
 ): Promise<McpCall[]> {
-  const server = createMcpServer({
-    name: "analytics",
-    version: "1.0.0",
-    capabilities: [analytics],
-  });
+  const server = createMcpServer({ name: "analytics", version: "1.0.0", tools: [analytics] });
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await server.connect(serverSide);
   const client = new Client({ name: "rich-results-example", version: "1.0.0" });

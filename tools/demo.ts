@@ -109,7 +109,7 @@ async function serve(): Promise<{ client: Client; server: ReturnType<typeof crea
   const server = createMcpServer({
     name: exampleAgent.name,
     version: "0.1.0",
-    capabilities: exampleAgent.capabilities,
+    tools: exampleAgent.capabilities,
     host: () => ({ scope: supportScope.bind({ operator: "ada" }, "enterprise") }),
   });
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();

@@ -19,7 +19,7 @@ import type { ToolSet } from "../set/types";
 
 /** What came of asking about a pending call. */
 export type ApprovalAnswer =
-  | { readonly decision: ApprovalDecision; readonly cause?: unknown }
+  | { readonly decision: ApprovalDecision }
   | { readonly unasked: string }
   | { readonly aborted: true };
 
@@ -34,14 +34,14 @@ export const NOT_OBTAINED = "the approval could not be obtained";
 
 /**
  * A strategy asking `handler`; one that throws or rejects denies, with its error kept as
- * the outcome's `cause` (for the host's logs, never for the model).
+ * the denial's `cause` (for the host's logs and its recorder, never for the model).
  */
 export function asking(handler: ApprovalHandler): ApprovalStrategy {
   return async (request) => {
     try {
       return { decision: await handler(request) };
     } catch (error) {
-      return { decision: { approved: false, reason: NOT_OBTAINED }, cause: error };
+      return { decision: { approved: false, reason: NOT_OBTAINED, cause: error } };
     }
   };
 }
@@ -64,9 +64,5 @@ export async function settle(
   if (answer === undefined) return outcome;
   if ("unasked" in answer) return { ...outcome, error: `${outcome.error}; ${answer.unasked}` };
   if ("aborted" in answer) return set.call(request.tool, request.args, ctx);
-  const settled = await set.resume(request, answer.decision, ctx);
-  if (answer.cause === undefined || settled.ok || settled.kind === "approval-required") {
-    return settled;
-  }
-  return { ...settled, cause: answer.cause };
+  return set.resume(request, answer.decision, ctx);
 }

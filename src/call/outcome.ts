@@ -76,6 +76,12 @@ export type ApprovalDecision =
       readonly approved: false;
       /** Why, for the model: it reads it beside the denial. */
       readonly reason?: string;
+      /**
+       * What made a host deny without a person's answer (an approval handler that threw),
+       * kept as the denial's `cause` for the host's logs and its recorder; a model never
+       * reads it.
+       */
+      readonly cause?: unknown;
     };
 
 /**

@@ -2,8 +2,10 @@
  * `instanceof` across copies of toolwright. A process may hold two copies of the
  * package (an ESM and a CJS one, or two installed versions); each defines its own
  * classes, so plain `instanceof` would say a `Toolbox` of one copy is not a `Toolbox`
- * of the other. A branded class marks its prototype with a `Symbol.for` key, shared by
- * every copy, and answers `instanceof` by that mark.
+ * of the other. A branded class gives its prototype a getter named `~toolwright.<Name>`,
+ * the same in every copy, and answers `instanceof` by that mark, from a static
+ * `[Symbol.hasInstance]` in its own body: class members, so a bundler still drops a class
+ * nobody uses (a call such as `brand(Toolbox)` beside it would keep every class alive).
  *
  * @module
  */
@@ -11,25 +13,20 @@
 const ordinaryHasInstance = Function.prototype[Symbol.hasInstance];
 
 /**
- * Brands `target` under `name`: instances of it, or of a subclass, from any copy of the
- * package pass `instanceof target`. A subclass that is not branded itself (a user's
- * `class MeetingToolbox extends Toolbox`) keeps the ordinary `instanceof`.
+ * What the static `[Symbol.hasInstance]` of the branded class `target` answers when asked
+ * by `self`: for `target` itself, whether `value` carries its mark (from any copy of the
+ * package); for a subclass that is not branded itself (a user's `class MeetingToolbox
+ * extends Toolbox`, which inherits the method), the ordinary `instanceof`.
  */
-export function brand(target: abstract new (...args: never[]) => unknown, name: string): void {
-  const mark = Symbol.for(`toolwright.${name}`);
-  Object.defineProperty(target.prototype, mark, { value: true });
-  Object.defineProperty(target, Symbol.hasInstance, {
-    value(this: unknown, value: unknown): boolean {
-      if (this !== target) return ordinaryHasInstance.call(this, value);
-      return isMarked(value, mark);
-    },
-  });
+export function isInstance(self: unknown, target: unknown, value: unknown, name: string): boolean {
+  if (self !== target) return ordinaryHasInstance.call(self, value);
+  return isMarked(value, `~toolwright.${name}`);
 }
 
-function isMarked(value: unknown, mark: symbol): boolean {
+function isMarked(value: unknown, mark: string): boolean {
   if ((typeof value !== "object" && typeof value !== "function") || value === null) return false;
   try {
-    return (value as Record<symbol, unknown>)[mark] === true;
+    return (value as Record<string, unknown>)[mark] === true;
   } catch {
     // A revoked proxy or a throwing trap is no instance of anything of ours.
     return false;
@@ -42,7 +39,7 @@ function isMarked(value: unknown, mark: symbol): boolean {
  * method set on the instance itself.
  */
 export function overridesMethod(instance: object, method: string, name: string): boolean {
-  const mark = Symbol.for(`toolwright.${name}`);
+  const mark = `~toolwright.${name}`;
   for (let proto: object | null = instance; proto !== null; proto = Object.getPrototypeOf(proto)) {
     if (Object.hasOwn(proto, method)) return !Object.hasOwn(proto, mark);
   }

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { brand } from "./brand";
+import { isInstance } from "./brand";
 import { describeValue } from "./describe";
 import type { Manual } from "./manual";
 import type { PlayDefinition } from "./play-definition";
@@ -27,6 +27,17 @@ export type CapabilityTool =
  * ```
  */
 export class Capability {
+  /** `instanceof` that holds across copies of toolwright (see `brand.ts`). */
+  static [Symbol.hasInstance](value: unknown): boolean {
+    // biome-ignore lint/complexity/noThisInStatic: which class asks decides: a subclass may
+    return isInstance(this, Capability, value, "Capability");
+  }
+
+  /** The mark every copy of toolwright gives a `Capability` (see `brand.ts`). */
+  get "~toolwright.Capability"(): true {
+    return true;
+  }
+
   readonly name: string;
   readonly description: string;
   readonly toolbox: Toolbox;
@@ -76,8 +87,6 @@ export class Capability {
     return lines.join("\n");
   }
 }
-
-brand(Capability, "Capability");
 
 function bullet(entry: CapabilityTool): string {
   return `- ${entry.name}: ${entry.definition.description}`;

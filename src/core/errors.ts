@@ -9,7 +9,7 @@
  */
 import type { SchemaLintFinding } from "../../lint/types";
 import type { SchemaError, SchemaIssue } from "../zod/schema";
-import { brand } from "./brand";
+import { isInstance } from "./brand";
 
 /** The stable code of each kind of {@link ToolwrightError}. Never renamed once shipped. */
 export type ToolwrightErrorCode =
@@ -39,14 +39,34 @@ export type ToolwrightErrorCode =
  * ```
  */
 export abstract class ToolwrightError extends Error {
+  /** `instanceof` that holds across copies of toolwright (see `brand.ts`). */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    // biome-ignore lint/complexity/noThisInStatic: which class asks decides: a subclass may
+    return isInstance(this, ToolwrightError, value, "ToolwrightError");
+  }
+
+  /** The mark every copy of toolwright gives a `ToolwrightError` (see `brand.ts`). */
+  get "~toolwright.ToolwrightError"(): true {
+    return true;
+  }
+
   /** What kind of failure this is; stable across versions. */
   abstract readonly code: ToolwrightErrorCode;
 }
 
-brand(ToolwrightError, "ToolwrightError");
-
 /** The arguments a host passed to a tool failed its `parameters` schema. */
 export class ToolArgumentsError extends ToolwrightError {
+  /** `instanceof` that holds across copies of toolwright (see `brand.ts`). */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    // biome-ignore lint/complexity/noThisInStatic: which class asks decides: a subclass may
+    return isInstance(this, ToolArgumentsError, value, "ToolArgumentsError");
+  }
+
+  /** The mark every copy of toolwright gives a `ToolArgumentsError` (see `brand.ts`). */
+  get "~toolwright.ToolArgumentsError"(): true {
+    return true;
+  }
+
   override readonly name = "ToolArgumentsError";
   readonly code = "TOOL_ARGUMENTS";
   /** The tool whose `parameters` rejected the arguments. */
@@ -73,10 +93,19 @@ export class ToolArgumentsError extends ToolwrightError {
   }
 }
 
-brand(ToolArgumentsError, "ToolArgumentsError");
-
 /** A `defineTool` tool returned a value its `returns` schema rejected. */
 export class ToolOutputError extends ToolwrightError {
+  /** `instanceof` that holds across copies of toolwright (see `brand.ts`). */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    // biome-ignore lint/complexity/noThisInStatic: which class asks decides: a subclass may
+    return isInstance(this, ToolOutputError, value, "ToolOutputError");
+  }
+
+  /** The mark every copy of toolwright gives a `ToolOutputError` (see `brand.ts`). */
+  get "~toolwright.ToolOutputError"(): true {
+    return true;
+  }
+
   override readonly name = "ToolOutputError";
   readonly code = "TOOL_OUTPUT";
   /** The tool whose output violated its `returns` schema. */
@@ -91,10 +120,19 @@ export class ToolOutputError extends ToolwrightError {
   }
 }
 
-brand(ToolOutputError, "ToolOutputError");
-
 /** A host asked a toolbox for a tool it does not hold. */
 export class UnknownToolError extends ToolwrightError {
+  /** `instanceof` that holds across copies of toolwright (see `brand.ts`). */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    // biome-ignore lint/complexity/noThisInStatic: which class asks decides: a subclass may
+    return isInstance(this, UnknownToolError, value, "UnknownToolError");
+  }
+
+  /** The mark every copy of toolwright gives a `UnknownToolError` (see `brand.ts`). */
+  get "~toolwright.UnknownToolError"(): true {
+    return true;
+  }
+
   override readonly name = "UnknownToolError";
   readonly code = "UNKNOWN_TOOL";
   /** The name that was asked for. */
@@ -110,13 +148,22 @@ export class UnknownToolError extends ToolwrightError {
   }
 }
 
-brand(UnknownToolError, "UnknownToolError");
-
 /** Whether a schema belongs to a tool or a play, for naming it in errors. */
 export type CallableKind = "tool" | "play";
 
 /** A tool's schema could not be projected, or projected to something no host can use. */
 export class SchemaProjectionError extends ToolwrightError {
+  /** `instanceof` that holds across copies of toolwright (see `brand.ts`). */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    // biome-ignore lint/complexity/noThisInStatic: which class asks decides: a subclass may
+    return isInstance(this, SchemaProjectionError, value, "SchemaProjectionError");
+  }
+
+  /** The mark every copy of toolwright gives a `SchemaProjectionError` (see `brand.ts`). */
+  get "~toolwright.SchemaProjectionError"(): true {
+    return true;
+  }
+
   override readonly name = "SchemaProjectionError";
   readonly code = "SCHEMA_PROJECTION";
   /** The tool or play whose schema failed. */
@@ -131,10 +178,19 @@ export class SchemaProjectionError extends ToolwrightError {
   }
 }
 
-brand(SchemaProjectionError, "SchemaProjectionError");
-
 /** `requireScope` found no `ctx.host.scope`. The message says how to provide one. */
 export class ScopeUnavailableError extends ToolwrightError {
+  /** `instanceof` that holds across copies of toolwright (see `brand.ts`). */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    // biome-ignore lint/complexity/noThisInStatic: which class asks decides: a subclass may
+    return isInstance(this, ScopeUnavailableError, value, "ScopeUnavailableError");
+  }
+
+  /** The mark every copy of toolwright gives a `ScopeUnavailableError` (see `brand.ts`). */
+  get "~toolwright.ScopeUnavailableError"(): true {
+    return true;
+  }
+
   override readonly name = "ScopeUnavailableError";
   readonly code = "SCOPE_UNAVAILABLE";
 
@@ -148,21 +204,39 @@ export class ScopeUnavailableError extends ToolwrightError {
   }
 }
 
-brand(ScopeUnavailableError, "ScopeUnavailableError");
-
 /** A scope item's default, a preset or a bound value failed the item's schema. */
 export class ScopeValidationError extends ToolwrightError {
+  /** `instanceof` that holds across copies of toolwright (see `brand.ts`). */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    // biome-ignore lint/complexity/noThisInStatic: which class asks decides: a subclass may
+    return isInstance(this, ScopeValidationError, value, "ScopeValidationError");
+  }
+
+  /** The mark every copy of toolwright gives a `ScopeValidationError` (see `brand.ts`). */
+  get "~toolwright.ScopeValidationError"(): true {
+    return true;
+  }
+
   override readonly name = "ScopeValidationError";
   readonly code = "SCOPE_VALIDATION";
 }
-
-brand(ScopeValidationError, "ScopeValidationError");
 
 /**
  * A call ran past its `timeoutMs`: its `ctx.signal` was aborted with this error as the
  * reason, and whatever it returns later is discarded.
  */
 export class ToolTimeoutError extends ToolwrightError {
+  /** `instanceof` that holds across copies of toolwright (see `brand.ts`). */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    // biome-ignore lint/complexity/noThisInStatic: which class asks decides: a subclass may
+    return isInstance(this, ToolTimeoutError, value, "ToolTimeoutError");
+  }
+
+  /** The mark every copy of toolwright gives a `ToolTimeoutError` (see `brand.ts`). */
+  get "~toolwright.ToolTimeoutError"(): true {
+    return true;
+  }
+
   override readonly name = "ToolTimeoutError";
   readonly code = "TOOL_TIMEOUT";
   /** The tool or play that ran too long. */
@@ -177,14 +251,23 @@ export class ToolTimeoutError extends ToolwrightError {
   }
 }
 
-brand(ToolTimeoutError, "ToolTimeoutError");
-
 /**
  * A call that needs approval was made where nobody can be asked (`Toolbox.execute`,
  * `Playbook.execute`): it did not run. The message says how to run it: through a tool
  * set, whose `call` returns an approval request that `resume` runs once approved.
  */
 export class ApprovalRequiredError extends ToolwrightError {
+  /** `instanceof` that holds across copies of toolwright (see `brand.ts`). */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    // biome-ignore lint/complexity/noThisInStatic: which class asks decides: a subclass may
+    return isInstance(this, ApprovalRequiredError, value, "ApprovalRequiredError");
+  }
+
+  /** The mark every copy of toolwright gives a `ApprovalRequiredError` (see `brand.ts`). */
+  get "~toolwright.ApprovalRequiredError"(): true {
+    return true;
+  }
+
   override readonly name = "ApprovalRequiredError";
   readonly code = "APPROVAL_REQUIRED";
   /** The tool or play that needs approval. */
@@ -199,13 +282,22 @@ export class ApprovalRequiredError extends ToolwrightError {
   }
 }
 
-brand(ApprovalRequiredError, "ApprovalRequiredError");
-
 /**
  * A streamed partial value that its `partial` schema rejected (or that threw while
  * parsed). The call fails with it, and the generator is stopped.
  */
 export class PartialResultError extends ToolwrightError {
+  /** `instanceof` that holds across copies of toolwright (see `brand.ts`). */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    // biome-ignore lint/complexity/noThisInStatic: which class asks decides: a subclass may
+    return isInstance(this, PartialResultError, value, "PartialResultError");
+  }
+
+  /** The mark every copy of toolwright gives a `PartialResultError` (see `brand.ts`). */
+  get "~toolwright.PartialResultError"(): true {
+    return true;
+  }
+
   override readonly name = "PartialResultError";
   readonly code = "PARTIAL_RESULT";
   /** Which yielded value it was, counting from 0. */
@@ -220,8 +312,6 @@ export class PartialResultError extends ToolwrightError {
   }
 }
 
-brand(PartialResultError, "PartialResultError");
-
 /** The providers whose strict mode a schema is lowered for. */
 export type StrictTarget = "openai" | "anthropic";
 
@@ -233,6 +323,17 @@ const STRICT_NAMES: Record<StrictTarget, string> = { openai: "OpenAI", anthropic
  * the lint findings behind them when the linter found them.
  */
 export class StrictSchemaError extends ToolwrightError {
+  /** `instanceof` that holds across copies of toolwright (see `brand.ts`). */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    // biome-ignore lint/complexity/noThisInStatic: which class asks decides: a subclass may
+    return isInstance(this, StrictSchemaError, value, "StrictSchemaError");
+  }
+
+  /** The mark every copy of toolwright gives a `StrictSchemaError` (see `brand.ts`). */
+  get "~toolwright.StrictSchemaError"(): true {
+    return true;
+  }
+
   override readonly name = "StrictSchemaError";
   readonly code = "STRICT_SCHEMA";
   /** The tool whose parameters cannot be strict. */
@@ -260,8 +361,6 @@ export class StrictSchemaError extends ToolwrightError {
     this.findings = findings;
   }
 }
-
-brand(StrictSchemaError, "StrictSchemaError");
 
 function issuesOf(cause: unknown): readonly SchemaIssue[] {
   const issues = (cause as Partial<SchemaError> | null | undefined)?.issues;

@@ -5,7 +5,7 @@
  * @module
  */
 import * as z from "zod/v4";
-import { brand } from "./brand";
+import { isInstance } from "./brand";
 import type { Manual } from "./manual";
 import { defineTool, type ToolDefinition } from "./tool-definition";
 import { Toolbox } from "./toolbox";
@@ -34,6 +34,17 @@ const SectionText = z.object({
  * ```
  */
 export class ManualToolbox extends Toolbox {
+  /** `instanceof` that holds across copies of toolwright (see `brand.ts`). */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    // biome-ignore lint/complexity/noThisInStatic: which class asks decides: a subclass may
+    return isInstance(this, ManualToolbox, value, "ManualToolbox");
+  }
+
+  /** The mark every copy of toolwright gives a `ManualToolbox` (see `brand.ts`). */
+  get "~toolwright.ManualToolbox"(): true {
+    return true;
+  }
+
   readonly name: string;
   readonly description: string;
   readonly tools: Readonly<Record<string, ToolDefinition>>;
@@ -51,8 +62,6 @@ export class ManualToolbox extends Toolbox {
     };
   }
 }
-
-brand(ManualToolbox, "ManualToolbox");
 
 function listSections(manual: Manual): ToolDefinition {
   return defineTool({

@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { brand } from "./brand";
+import { isInstance } from "./brand";
 
 /** One section of a manual, as `ManualToolbox` lists and reads it. */
 export interface ManualSection {
@@ -18,6 +18,17 @@ export interface ManualSection {
  * {@link TextManual} for a fixed text.
  */
 export abstract class Manual {
+  /** `instanceof` that holds across copies of toolwright (see `brand.ts`). */
+  static [Symbol.hasInstance](value: unknown): boolean {
+    // biome-ignore lint/complexity/noThisInStatic: which class asks decides: a subclass may
+    return isInstance(this, Manual, value, "Manual");
+  }
+
+  /** The mark every copy of toolwright gives a `Manual` (see `brand.ts`). */
+  get "~toolwright.Manual"(): true {
+    return true;
+  }
+
   /** The manual's name. */
   abstract readonly name: string;
   /** What the manual covers, in one line. */
@@ -34,8 +45,6 @@ export abstract class Manual {
   }
 }
 
-brand(Manual, "Manual");
-
 /**
  * A manual over a fixed text, Markdown headings marking its sections.
  *
@@ -45,6 +54,17 @@ brand(Manual, "Manual");
  * ```
  */
 export class TextManual extends Manual {
+  /** `instanceof` that holds across copies of toolwright (see `brand.ts`). */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    // biome-ignore lint/complexity/noThisInStatic: which class asks decides: a subclass may
+    return isInstance(this, TextManual, value, "TextManual");
+  }
+
+  /** The mark every copy of toolwright gives a `TextManual` (see `brand.ts`). */
+  get "~toolwright.TextManual"(): true {
+    return true;
+  }
+
   readonly name: string;
   readonly content: string;
   readonly description: string;
@@ -60,8 +80,6 @@ export class TextManual extends Manual {
     return this.content;
   }
 }
-
-brand(TextManual, "TextManual");
 
 const HEADING = /^#{1,6}\s+(.+?)\s*#*\s*$/;
 const FENCE = /^\s{0,3}(```|~~~)/;

@@ -10,7 +10,7 @@ import { type CallOutcome, callFailure } from "../call/outcome";
 import { runCall } from "../call/pipeline";
 import { formatted } from "../call/stages/error-text";
 import type { JsonSchema, JsonSchemaTarget } from "../zod/json-schema";
-import { brand } from "./brand";
+import { isInstance } from "./brand";
 import { messageOf } from "./describe";
 import { ApprovalRequiredError } from "./errors";
 import { planOf } from "./factory-execute";
@@ -44,6 +44,17 @@ export interface PlayError {
  * `{ error }`. A success is JSON round-tripped, as a host would receive it.
  */
 export abstract class Playbook {
+  /** `instanceof` that holds across copies of toolwright (see `brand.ts`). */
+  static [Symbol.hasInstance](value: unknown): boolean {
+    // biome-ignore lint/complexity/noThisInStatic: which class asks decides: a subclass may
+    return isInstance(this, Playbook, value, "Playbook");
+  }
+
+  /** The mark every copy of toolwright gives a `Playbook` (see `brand.ts`). */
+  get "~toolwright.Playbook"(): true {
+    return true;
+  }
+
   /** The playbook's name. */
   abstract readonly name: string;
   /** What the playbook is for. */
@@ -81,8 +92,6 @@ export abstract class Playbook {
     return runCall(envelopeSite, this, name, args, undefined);
   }
 }
-
-brand(Playbook, "Playbook");
 
 const envelopeSite: Container<Playbook, unknown> = {
   callables: (playbook) => playbook.plays,

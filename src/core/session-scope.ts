@@ -6,7 +6,7 @@
  */
 import { describeIssues, parseSync } from "../zod/parse";
 import type { AnySchema, SchemaOutput } from "../zod/schema";
-import { brand } from "./brand";
+import { isInstance } from "./brand";
 import { describeValue, messageOf } from "./describe";
 import { ScopeValidationError } from "./errors";
 
@@ -53,6 +53,17 @@ export type ScopeOf<S> = S extends SessionScope<infer Items> ? ScopeValues<Items
  * ```
  */
 export class SessionScope<Items extends ScopeItems> {
+  /** `instanceof` that holds across copies of toolwright (see `brand.ts`). */
+  static [Symbol.hasInstance](value: unknown): boolean {
+    // biome-ignore lint/complexity/noThisInStatic: which class asks decides: a subclass may
+    return isInstance(this, SessionScope, value, "SessionScope");
+  }
+
+  /** The mark every copy of toolwright gives a `SessionScope` (see `brand.ts`). */
+  get "~toolwright.SessionScope"(): true {
+    return true;
+  }
+
   readonly items: Items;
   readonly presets: Readonly<Record<string, ScopeInput<Items>>>;
 
@@ -121,8 +132,6 @@ export class SessionScope<Items extends ScopeItems> {
     }
   }
 }
-
-brand(SessionScope, "SessionScope");
 
 function pick(values: object | undefined, key: string): unknown {
   return values !== undefined && Object.hasOwn(values, key)

@@ -10,7 +10,7 @@ import { unknownArgumentsText } from "../call/failure-text";
 import { runCall } from "../call/pipeline";
 import type { JsonSchema, JsonSchemaTarget } from "../zod/json-schema";
 import type { SchemaError } from "../zod/schema";
-import { brand } from "./brand";
+import { isInstance } from "./brand";
 import {
   ApprovalRequiredError,
   ToolArgumentsError,
@@ -54,6 +54,17 @@ export interface ToolSchema {
  * ```
  */
 export abstract class Toolbox {
+  /** `instanceof` that holds across copies of toolwright (see `brand.ts`). */
+  static [Symbol.hasInstance](value: unknown): boolean {
+    // biome-ignore lint/complexity/noThisInStatic: which class asks decides: a subclass may
+    return isInstance(this, Toolbox, value, "Toolbox");
+  }
+
+  /** The mark every copy of toolwright gives a `Toolbox` (see `brand.ts`). */
+  get "~toolwright.Toolbox"(): true {
+    return true;
+  }
+
   /** The toolbox's name. */
   abstract readonly name: string;
   /** What the toolbox is for. */
@@ -100,8 +111,6 @@ export abstract class Toolbox {
     return runCall(throwingSite, this, name, args, ctx);
   }
 }
-
-brand(Toolbox, "Toolbox");
 
 /**
  * The named error for a failed outcome, as `Toolbox.execute` throws it; a value thrown

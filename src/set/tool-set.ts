@@ -224,7 +224,9 @@ class FlatToolSet implements ToolSet {
       return shaped(denied(owner.kind, name, reason), owner.entry, call);
     }
     if (!decision.approved) {
-      return shaped(denied(owner.kind, name, decision.reason), owner.entry, call);
+      const failure = denied(owner.kind, name, decision.reason);
+      const cause = decision.cause === undefined ? failure : { ...failure, cause: decision.cause };
+      return shaped(cause, owner.entry, call);
     }
     return this.#run(owner, name, request.args, ctx, { approved: true });
   }

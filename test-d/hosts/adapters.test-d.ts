@@ -1,5 +1,10 @@
 import type Anthropic from "@anthropic-ai/sdk";
-import type { FunctionDeclaration, FunctionResponse, Tool as GeminiTool } from "@google/genai";
+import type {
+  FunctionCall,
+  FunctionDeclaration,
+  FunctionResponse,
+  Tool as GeminiTool,
+} from "@google/genai";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import type {
   Tool as AISdkTool,
@@ -13,29 +18,45 @@ import type { ChatCompletionTool } from "openai/resources/chat/completions";
 import type { FunctionTool } from "openai/resources/responses/responses";
 import { expectAssignable, expectError, expectType } from "tsd";
 import { z } from "zod";
-import type { ApprovalHandler, ContentPart } from "../..";
-import { type CallOutcome, capability, defineTool, type ToolSet, toolbox, toolSet } from "../..";
-import { toAISdkTools } from "../../dist/ai-sdk";
+import type {
+  ApprovalHandler,
+  ContentPart,
+  DecodedCall,
+  LintDialect,
+  Listing,
+  LoweringChange,
+  StrictTarget,
+  ToolAdapter,
+} from "../..";
 import {
+  type CallOutcome,
+  capability,
+  defineTool,
+  type StrictSchemaError,
+  type ToolSet,
+  toolbox,
+  toolSet,
+} from "../..";
+import { type AISdkCall, type AISdkOptions, type AISdkToolOutput, aiSdk } from "../../dist/ai-sdk";
+import {
+  type AnthropicOptions,
+  StrictSchemaError as AnthropicStrictSchemaError,
   type AnthropicTool,
-  runAnthropicToolUse,
-  toAnthropicToolResult,
-  toAnthropicTools,
+  type AnthropicToolUse,
+  anthropic,
 } from "../../dist/anthropic";
-import {
-  runGeminiFunctionCall,
-  toGeminiFunctionDeclarations,
-  toGeminiFunctionResponse,
-} from "../../dist/gemini";
+import { type GeminiOptions, gemini } from "../../dist/gemini";
 import type { McpApprovalHandler } from "../../dist/mcp";
 import { createMcpServer, listenMcpHttp, type McpHttpServer } from "../../dist/mcp";
 import {
-  callOpenAITool,
+  type ChatCompletionsCall,
+  type ChatCompletionsOptions,
+  chatCompletions,
+  StrictSchemaError as OpenAIStrictSchemaError,
+  type OpenAIToolOptions,
+  type ResponsesCall,
   type ResponsesTool,
-  toChatCompletionsToolMessage,
-  toChatCompletionsTools,
-  toResponsesFunctionCallOutput,
-  toResponsesTools,
+  responses,
 } from "../../dist/openai";
 
 const notes = capability({
@@ -63,37 +84,58 @@ if (outcome.ok) expectType<unknown>(outcome.value);
 else expectType<string>(outcome.error);
 expectType<Promise<CallOutcome[]>>(set.callMany([{ name: "add_note", args: {} }]));
 
+// The calls each provider sends, as its SDK types them.
+const chatCall: ChatCompletionsCall = {
+  id: "c",
+  function: { name: "add_note", arguments: '{"text":"x"}' },
+};
+declare const sdkChatCall: OpenAI.Chat.ChatCompletionMessageFunctionToolCall;
+expectAssignable<ChatCompletionsCall>(sdkChatCall);
+const responsesCall: ResponsesCall = { call_id: "c", name: "add_note", arguments: "{}" };
+declare const sdkResponsesCall: OpenAI.Responses.ResponseFunctionToolCall;
+expectAssignable<ResponsesCall>(sdkResponsesCall);
+const use: AnthropicToolUse = { id: "t", name: "add_note", input: {} };
+declare const sdkUse: Anthropic.ToolUseBlock;
+expectAssignable<AnthropicToolUse>(sdkUse);
+const aiCall: AISdkCall = { toolCallId: "a", toolName: "add_note", input: {} };
+
 // OpenAI: Chat Completions and Responses tool shapes.
-expectAssignable<ChatCompletionTool[]>(toChatCompletionsTools(set));
+expectAssignable<ChatCompletionTool[]>(chatCompletions.list(set).tools);
 expectAssignable<OpenAI.Chat.ChatCompletionCreateParams["tools"]>(
-  toChatCompletionsTools(set, { strict: true }),
+  chatCompletions.list(set, { strict: true }).tools,
 );
-expectAssignable<FunctionTool[]>(toResponsesTools(set, { strict: true }));
-expectAssignable<OpenAI.Responses.ResponseCreateParams["tools"]>(toResponsesTools(set));
-expectType<Promise<CallOutcome>>(callOpenAITool(set, "add_note", '{"text":"x"}', { strict: true }));
-expectError(toChatCompletionsTools(set, { strict: "yes" }));
+expectAssignable<FunctionTool[]>(responses.list(set, { strict: true }).tools);
+expectAssignable<OpenAI.Responses.ResponseCreateParams["tools"]>(responses.list(set).tools);
+expectType<Promise<OpenAI.ChatCompletionToolMessageParam>>(
+  chatCompletions.run(set, chatCall, { strict: true }),
+);
+expectType<Promise<OpenAI.Responses.ResponseInputItem.FunctionCallOutput>>(
+  responses.run(set, responsesCall, { strict: "auto", deferLoading: "native" }),
+);
+expectType<DecodedCall>(chatCompletions.decode(set, chatCall, { strict: true }));
+expectType<DecodedCall>(responses.decode(set, responsesCall));
+expectError(chatCompletions.list(set, { strict: "yes" }));
+expectError(chatCompletions.run(set, { id: "c", function: { name: "add_note" } }));
 
 // Anthropic.
-expectAssignable<Anthropic.Tool[]>(toAnthropicTools(set));
-expectAssignable<Anthropic.MessageCreateParams["tools"]>(toAnthropicTools(set));
-expectAssignable<Promise<Anthropic.ToolResultBlockParam>>(
-  runAnthropicToolUse(set, { id: "t", name: "add_note", input: {} }),
-);
+expectAssignable<Anthropic.Tool[]>(anthropic.list(set).tools);
+expectAssignable<Anthropic.MessageCreateParams["tools"]>(anthropic.list(set).tools);
+expectAssignable<Promise<Anthropic.ToolResultBlockParam>>(anthropic.run(set, use));
+expectAssignable<DecodedCall>(anthropic.decode(set, use));
 
 // Gemini.
-expectAssignable<FunctionDeclaration[]>(toGeminiFunctionDeclarations(set));
-expectAssignable<GeminiTool>({ functionDeclarations: toGeminiFunctionDeclarations(set) });
-expectAssignable<Promise<FunctionResponse>>(
-  runGeminiFunctionCall(set, { name: "add_note", args: {} }),
-);
+expectAssignable<FunctionDeclaration[]>(gemini.list(set).tools);
+expectAssignable<GeminiTool>({ functionDeclarations: gemini.list(set).tools });
+expectAssignable<Promise<FunctionResponse>>(gemini.run(set, { name: "add_note", args: {} }));
+expectError(gemini.list(set, { field: "schema" }));
 
 // AI SDK: a typed tool set, its input and output by name; an untyped one takes anything.
-const aiTools = toAISdkTools(set);
+const aiTools = aiSdk.list(set).tools;
 expectAssignable<AISdkToolSet>(aiTools);
 expectAssignable<Parameters<typeof generateText>[0]["tools"]>(aiTools);
 expectType<AISdkTool<{ text: string }, unknown>>(aiTools.add_note);
 expectType<{ text: string }>({} as InferToolInput<typeof aiTools.add_note>);
-const counted = toAISdkTools(
+const counted = aiSdk.list(
   toolSet([
     capability({
       name: "count",
@@ -108,60 +150,122 @@ const counted = toAISdkTools(
       }),
     }),
   ]),
-);
+).tools;
 expectType<{ words: number }>({} as InferToolOutput<typeof counted.count>);
 expectError(counted.add_note);
 const untypedSet: ToolSet = set;
-expectAssignable<AISdkToolSet>(toAISdkTools(untypedSet));
-expectType<AISdkTool<unknown, unknown> | undefined>(toAISdkTools(untypedSet).anything);
+expectAssignable<AISdkToolSet>(aiSdk.list(untypedSet).tools);
+expectType<AISdkTool<unknown, unknown> | undefined>(aiSdk.list(untypedSet).tools.anything);
+expectType<Promise<AISdkToolOutput>>(aiSdk.run(set, aiCall));
 
-// MCP.
-expectType<Server>(createMcpServer({ name: "notes", version: "1.0.0", capabilities: [notes] }));
-expectError(createMcpServer({ name: "notes", capabilities: [notes] }));
+// MCP: the server takes a tool set, or capabilities, as `tools`.
+expectType<Server>(createMcpServer({ name: "notes", version: "1.0.0", tools: [notes] }));
+expectType<Server>(createMcpServer({ name: "notes", version: "1.0.0", tools: set }));
+expectError(createMcpServer({ name: "notes", tools: [notes] }));
+expectError(createMcpServer({ name: "notes", version: "1.0.0", capabilities: [notes] }));
 expectType<Promise<McpHttpServer>>(
-  listenMcpHttp({ name: "n", version: "1", capabilities: [notes], port: 0, hostname: "127.0.0.1" }),
+  listenMcpHttp({ name: "n", version: "1", tools: [notes], port: 0, hostname: "127.0.0.1" }),
 );
 
-// Issues 14 and 15: approval handlers, result builders and deferred listings, typed by
+// Every adapter has the contract's four verbs, and lists `{ tools, ledger, dialect }`.
+expectAssignable<
+  ToolAdapter<
+    ChatCompletionTool[],
+    ChatCompletionsCall,
+    OpenAI.ChatCompletionToolMessageParam,
+    ChatCompletionsOptions
+  >
+>(chatCompletions);
+expectAssignable<
+  ToolAdapter<
+    ResponsesTool[],
+    ResponsesCall,
+    OpenAI.Responses.ResponseInputItem.FunctionCallOutput,
+    OpenAIToolOptions
+  >
+>(responses);
+expectAssignable<
+  ToolAdapter<AnthropicTool[], AnthropicToolUse, Anthropic.ToolResultBlockParam, AnthropicOptions>
+>(anthropic);
+expectAssignable<ToolAdapter<FunctionDeclaration[], FunctionCall, FunctionResponse, GeminiOptions>>(
+  gemini,
+);
+expectAssignable<ToolAdapter<AISdkToolSet, AISdkCall, AISdkToolOutput, AISdkOptions>>(aiSdk);
+expectAssignable<Listing<ChatCompletionTool[]>>(chatCompletions.list(set));
+expectType<LintDialect>(chatCompletions.list(set).dialect);
+expectType<LintDialect>(responses.list(set).dialect);
+expectType<LintDialect>(anthropic.list(set).dialect);
+expectType<LintDialect>(gemini.list(set, { field: "parameters" }).dialect);
+expectType<LintDialect>(aiSdk.list(set).dialect);
+expectType<readonly LoweringChange[]>(chatCompletions.list(set, { strict: "auto" }).ledger);
+expectType<readonly LoweringChange[]>(anthropic.list(set, { strict: "auto" }).ledger);
+expectType<readonly LoweringChange[]>(gemini.list(set).ledger);
+
+// `run` takes the call's context as the option `ctx`, in every adapter.
+const ctx = { signal: new AbortController().signal, host: { scope: { id: "s" } } };
+expectType<Promise<OpenAI.ChatCompletionToolMessageParam>>(
+  chatCompletions.run(set, chatCall, { ctx }),
+);
+expectType<Promise<OpenAI.Responses.ResponseInputItem.FunctionCallOutput>>(
+  responses.run(set, responsesCall, { ctx }),
+);
+expectType<Promise<Anthropic.ToolResultBlockParam>>(
+  anthropic.run(set, use, { ctx, deferLoading: "catalog" }),
+);
+expectType<Promise<FunctionResponse>>(gemini.run(set, { name: "add_note" }, { ctx }));
+expectType<Promise<AISdkToolOutput>>(aiSdk.run(set, aiCall, { ctx }));
+expectError(anthropic.run(set, use, { ctx: { signal: "abort" } }));
+expectError(gemini.run(set, { name: "add_note" }, { ctx: 1 }));
+
+// Issues 14 and 15: approval handlers, result encoders and deferred listings, typed by
 // the providers' own types.
 
 const approve: ApprovalHandler = (request) =>
   request.tool === "add_note" ? { approved: true } : { approved: false, reason: "no" };
 expectError<ApprovalHandler>(() => ({ approved: "yes" }));
-expectType<Promise<CallOutcome>>(callOpenAITool(set, "add_note", "{}", { approve }));
-expectType<Promise<Anthropic.ToolResultBlockParam>>(
-  runAnthropicToolUse(set, { id: "t", name: "add_note", input: {} }, undefined, { approve }),
+expectType<Promise<OpenAI.ChatCompletionToolMessageParam>>(
+  chatCompletions.run(set, chatCall, { approve }),
 );
-expectType<Promise<FunctionResponse>>(
-  runGeminiFunctionCall(set, { name: "add_note", args: {} }, undefined, { approve }),
-);
-expectError(
-  runAnthropicToolUse(set, { id: "t", name: "add_note", input: {} }, undefined, { approve: true }),
-);
+expectType<Promise<Anthropic.ToolResultBlockParam>>(anthropic.run(set, use, { approve }));
+expectType<Promise<FunctionResponse>>(gemini.run(set, { name: "add_note", args: {} }, { approve }));
+expectType<Promise<AISdkToolOutput>>(aiSdk.run(set, aiCall, { approve }));
+expectError(anthropic.run(set, use, { approve: true }));
+expectError(chatCompletions.run(set, chatCall, { approve: "always" }));
 
 const mcpApproval: McpApprovalHandler = async (request, call) =>
   call.name === request.tool ? { approved: true } : { approved: false };
-createMcpServer({ name: "n", version: "1", capabilities: [notes], approval: mcpApproval });
-createMcpServer({ name: "n", version: "1", capabilities: [notes], approval: "refuse" });
-expectError(createMcpServer({ name: "n", version: "1", capabilities: [notes], approval: "ask" }));
+createMcpServer({ name: "n", version: "1", tools: [notes], approval: mcpApproval });
+createMcpServer({ name: "n", version: "1", tools: [notes], approval: "refuse" });
+expectError(createMcpServer({ name: "n", version: "1", tools: [notes], approval: "ask" }));
 
 declare const anyOutcome: CallOutcome;
-expectType<Anthropic.ToolResultBlockParam>(
-  toAnthropicToolResult("t", anyOutcome, { set, name: "add_note" }),
-);
+expectType<Anthropic.ToolResultBlockParam>(anthropic.encode(set, use, anyOutcome));
 expectType<OpenAI.ChatCompletionToolMessageParam>(
-  toChatCompletionsToolMessage("c", anyOutcome, { set, name: "add_note" }),
+  chatCompletions.encode(set, chatCall, anyOutcome),
 );
 expectType<OpenAI.Responses.ResponseInputItem.FunctionCallOutput>(
-  toResponsesFunctionCallOutput("c", anyOutcome, { set, name: "add_note" }),
+  responses.encode(set, responsesCall, anyOutcome),
 );
-expectType<FunctionResponse>(toGeminiFunctionResponse({ name: "add_note" }, anyOutcome, set));
+expectType<FunctionResponse>(gemini.encode(set, { name: "add_note" }, anyOutcome));
+expectType<AISdkToolOutput>(aiSdk.encode(set, aiCall, anyOutcome));
 expectType<ContentPart[]>(set.content("add_note", 1));
+// The set is what encodes a value: it is required.
+expectError(anthropic.encode(use, anyOutcome));
+expectError(chatCompletions.encode(chatCall, anyOutcome));
 
 // A plain listing stays a list of the SDK's own tool types; native deferred loading adds
 // the provider's search tool, and the type says so.
-expectType<Anthropic.Tool[]>(toAnthropicTools(set));
-expectType<AnthropicTool[]>(toAnthropicTools(set, { toolSearch: "bm25" }));
-expectType<FunctionTool[]>(toResponsesTools(set));
-expectType<ResponsesTool[]>(toResponsesTools(set, { deferLoading: "native" }));
-expectError(toChatCompletionsTools(set, { deferLoading: "native" }));
+expectType<Anthropic.Tool[]>(anthropic.list(set).tools);
+expectType<AnthropicTool[]>(anthropic.list(set, { toolSearch: "bm25" }).tools);
+expectType<FunctionTool[]>(responses.list(set).tools);
+expectType<ResponsesTool[]>(responses.list(set, { deferLoading: "native" }).tools);
+expectError(chatCompletions.list(set, { deferLoading: "native" }));
+
+// One StrictSchemaError for both strict adapters, re-exported by each, with its target.
+expectType<typeof StrictSchemaError>(OpenAIStrictSchemaError);
+expectType<typeof StrictSchemaError>(AnthropicStrictSchemaError);
+declare const strictError: StrictSchemaError;
+expectType<StrictTarget>(strictError.target);
+expectType<"openai" | "anthropic">(strictError.target);
+expectType<string>(strictError.tool);
+expectType<readonly string[]>(strictError.reasons);

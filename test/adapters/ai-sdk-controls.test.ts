@@ -5,10 +5,10 @@
  */
 import { generateText, type ModelMessage, stepCountIs } from "ai";
 import { capability, defineTool, type ToolSetOptions, toolbox, toolSet } from "toolwright";
-import { toAISdkTools } from "toolwright/ai-sdk";
+import { aiSdk } from "toolwright/ai-sdk";
 import { describe, expect, it } from "vitest";
-import { done, scripted, toolCalls } from "./ai-sdk-mock";
 import { controlTools, type Z, zods } from "../set/fixtures";
+import { done, scripted, toolCalls } from "./ai-sdk-mock";
 
 /** The tool results a prompt shows the model, by call id. */
 function toolResultsIn(prompt: unknown): Record<string, unknown> {
@@ -74,15 +74,15 @@ function answered(
 describe.each(zods)("AI SDK adapter controls (%s)", (_label, z) => {
   it("sets needsApproval only on the tools that may need approval", () => {
     const { set } = controlledSet(z);
-    const tools = toAISdkTools(set);
+    const tools = aiSdk.list(set).tools;
     expect(typeof tools.delete_note?.needsApproval).toBe("function");
     expect(tools.read_note).not.toHaveProperty("needsApproval");
     expect(tools.stall).not.toHaveProperty("needsApproval");
   });
 
   it("a set-wide policy gives its tools needsApproval too", () => {
-    const { set } = controlledSet(z, { needsApproval: true });
-    const tools = toAISdkTools(set);
+    const { set } = controlledSet(z, { controls: { needsApproval: true } });
+    const tools = aiSdk.list(set).tools;
     expect(Object.values(tools).every((t) => typeof t.needsApproval === "function")).toBe(true);
   });
 
@@ -91,7 +91,7 @@ describe.each(zods)("AI SDK adapter controls (%s)", (_label, z) => {
     const first = scripted(toolCalls(["c1", "delete_note", { id: "n1" }]));
     const asked = await generateText({
       model: first.model,
-      tools: toAISdkTools(set),
+      tools: aiSdk.list(set).tools,
       prompt: "delete n1",
       stopWhen: stepCountIs(3),
     });
@@ -106,7 +106,7 @@ describe.each(zods)("AI SDK adapter controls (%s)", (_label, z) => {
     const second = scripted(done);
     const result = await generateText({
       model: second.model,
-      tools: toAISdkTools(later.set),
+      tools: aiSdk.list(later.set).tools,
       messages: answered(asked, true),
       stopWhen: stepCountIs(3),
     });
@@ -120,7 +120,7 @@ describe.each(zods)("AI SDK adapter controls (%s)", (_label, z) => {
   it("does not run a call the next call denies; the model reads the denial", async () => {
     const { set, ran } = controlledSet(z);
     const first = scripted(toolCalls(["c1", "delete_note", { id: "n1" }]));
-    const tools = toAISdkTools(set);
+    const tools = aiSdk.list(set).tools;
     const asked = await generateText({ model: first.model, tools, prompt: "delete n1" });
     const second = scripted(done);
     await generateText({
@@ -140,7 +140,7 @@ describe.each(zods)("AI SDK adapter controls (%s)", (_label, z) => {
     const { model } = scripted(toolCalls(["c1", "delete_note", { id: "scratch" }]));
     const result = await generateText({
       model,
-      tools: toAISdkTools(set),
+      tools: aiSdk.list(set).tools,
       prompt: "delete scratch",
       stopWhen: stepCountIs(3),
     });
@@ -154,15 +154,17 @@ describe.each(zods)("AI SDK adapter controls (%s)", (_label, z) => {
     let checks = 0;
     // Says "no approval" to the AI SDK's question, "approval" when the call runs.
     const { set, ran } = controlledSet(z, {
-      needsApproval: () => {
-        checks += 1;
-        return checks > 1;
+      controls: {
+        needsApproval: () => {
+          checks += 1;
+          return checks > 1;
+        },
       },
     });
     const { model, prompts } = scripted(toolCalls(["c1", "read_note", { id: "n1" }]));
     await generateText({
       model,
-      tools: toAISdkTools(set),
+      tools: aiSdk.list(set).tools,
       prompt: "read n1",
       stopWhen: stepCountIs(3),
     });
@@ -182,7 +184,7 @@ describe.each(zods)("AI SDK adapter controls (%s)", (_label, z) => {
     );
     const result = await generateText({
       model,
-      tools: toAISdkTools(set),
+      tools: aiSdk.list(set).tools,
       prompt: "go",
       stopWhen: stepCountIs(3),
     });
@@ -201,15 +203,17 @@ describe.each(zods)("AI SDK adapter controls (%s)", (_label, z) => {
   it("an approval policy reads the same ctx.host as the run", async () => {
     const hosts: unknown[] = [];
     const { set } = controlledSet(z, {
-      needsApproval: ({ ctx }) => {
-        hosts.push(ctx?.host);
-        return false;
+      controls: {
+        needsApproval: ({ ctx }) => {
+          hosts.push(ctx?.host);
+          return false;
+        },
       },
     });
     const { model } = scripted(toolCalls(["c9", "read_note", { id: "n1" }]));
     await generateText({
       model,
-      tools: toAISdkTools(set, { host: ({ toolCallId }) => ({ scope: { id: toolCallId } }) }),
+      tools: aiSdk.list(set, { host: ({ toolCallId }) => ({ scope: { id: toolCallId } }) }).tools,
       prompt: "read n1",
       stopWhen: stepCountIs(3),
     });

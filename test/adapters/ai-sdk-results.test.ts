@@ -7,10 +7,10 @@
 import { generateText, stepCountIs, streamText } from "ai";
 import { convertArrayToReadableStream, MockLanguageModelV3 } from "ai/test";
 import { capability, defineTool, type ToolSetOptions, toolbox, toolSet } from "toolwright";
-import { toAISdkTools } from "toolwright/ai-sdk";
+import { aiSdk } from "toolwright/ai-sdk";
 import { describe, expect, it } from "vitest";
-import { done, type MockOptions, scripted, toolCalls, usage } from "./ai-sdk-mock";
 import { type Z, zods } from "../set/fixtures";
+import { done, type MockOptions, scripted, toolCalls, usage } from "./ai-sdk-mock";
 
 type StreamResult = Awaited<ReturnType<MockLanguageModelV3["doStream"]>>;
 type StreamPart = StreamResult["stream"] extends ReadableStream<infer P> ? P : never;
@@ -126,7 +126,7 @@ describe.each(zods)("AI SDK adapter results (%s)", (_label, z) => {
       const { model, calls } = scripted(toolCalls(["c1", "snapshot", {}]));
       await generateText({
         model,
-        tools: toAISdkTools(mediaSet(z)),
+        tools: aiSdk.list(mediaSet(z)).tools,
         prompt: "show",
         stopWhen: stepCountIs(3),
       });
@@ -139,10 +139,10 @@ describe.each(zods)("AI SDK adapter results (%s)", (_label, z) => {
             { type: "file-data", data: WAV, mediaType: "audio/wav" },
             {
               type: "text",
-              text: "[resource link: report <file:///report.pdf> (application/pdf; The full report)]",
+              text: "[resource link: report <file:///report.pdf> (application/pdf): The full report]",
             },
-            { type: "text", text: "[resource <file:///notes.md> (text/markdown)]\n# Notes" },
-            { type: "text", text: "[resource <file:///raw.bin>]" },
+            { type: "text", text: "[resource file:///notes.md (text/markdown)]\n# Notes" },
+            { type: "text", text: "[resource file:///raw.bin]" },
             { type: "file-data", data: "AAEC", mediaType: "application/octet-stream" },
           ],
         },
@@ -155,7 +155,7 @@ describe.each(zods)("AI SDK adapter results (%s)", (_label, z) => {
       );
       await generateText({
         model,
-        tools: toAISdkTools(mediaSet(z)),
+        tools: aiSdk.list(mediaSet(z)).tools,
         prompt: "read",
         stopWhen: stepCountIs(3),
       });
@@ -170,7 +170,7 @@ describe.each(zods)("AI SDK adapter results (%s)", (_label, z) => {
       const { model, calls } = scripted(toolCalls(["c1", "record", {}], ["c2", "essay", {}]));
       await generateText({
         model,
-        tools: toAISdkTools(mediaSet(z, { outputBudget: 10 })),
+        tools: aiSdk.list(mediaSet(z, { outputBudget: 10 })).tools,
         prompt: "read",
         stopWhen: stepCountIs(3),
       });
@@ -188,7 +188,7 @@ describe.each(zods)("AI SDK adapter results (%s)", (_label, z) => {
       const { model, calls } = scripted(toolCalls(["c1", "broken_view", {}]));
       await generateText({
         model,
-        tools: toAISdkTools(mediaSet(z)),
+        tools: aiSdk.list(mediaSet(z)).tools,
         prompt: "read",
         stopWhen: stepCountIs(3),
       });
@@ -277,7 +277,7 @@ describe.each(zods)("AI SDK adapter results (%s)", (_label, z) => {
       const { set } = streamingSet();
       const result = streamText({
         model: streamingModel("count_up", { to: 3 }),
-        tools: toAISdkTools(set),
+        tools: aiSdk.list(set).tools,
         prompt: "count",
         stopWhen: stepCountIs(2),
       });
@@ -301,7 +301,7 @@ describe.each(zods)("AI SDK adapter results (%s)", (_label, z) => {
       const { model, calls } = scripted(toolCalls(["c1", "count_up", { to: 2 }]));
       await generateText({
         model,
-        tools: toAISdkTools(set),
+        tools: aiSdk.list(set).tools,
         prompt: "count",
         stopWhen: stepCountIs(3),
       });
@@ -312,7 +312,7 @@ describe.each(zods)("AI SDK adapter results (%s)", (_label, z) => {
       const { set } = streamingSet();
       const result = streamText({
         model: streamingModel("fail_midway", {}),
-        tools: toAISdkTools(set),
+        tools: aiSdk.list(set).tools,
         prompt: "go",
         stopWhen: stepCountIs(2),
       });
@@ -329,7 +329,7 @@ describe.each(zods)("AI SDK adapter results (%s)", (_label, z) => {
 
     it("only streaming tools get an async generator execute", () => {
       const { set } = streamingSet();
-      const tools = toAISdkTools(set);
+      const tools = aiSdk.list(set).tools;
       const options = { toolCallId: "x", messages: [] };
       const plain = tools.plain?.execute?.({}, options);
       expect(plain).toBeInstanceOf(Promise);
@@ -340,7 +340,7 @@ describe.each(zods)("AI SDK adapter results (%s)", (_label, z) => {
 
     it("the AI SDK's abort signal stops the tool's generator", async () => {
       const { set, stopped, release, finished } = streamingSet();
-      const tools = toAISdkTools(set);
+      const tools = aiSdk.list(set).tools;
       const controller = new AbortController();
       const run = tools.hang?.execute?.(
         {},
@@ -385,7 +385,7 @@ describe.each(zods)("AI SDK adapter results (%s)", (_label, z) => {
           }),
         }),
       });
-      const tools = toAISdkTools(toolSet([weather]));
+      const tools = aiSdk.list(toolSet([weather])).tools;
       const expected = [{ input: { city: "Oslo" } }, { input: { city: "Lima", days: 3 } }];
       expect(tools.forecast?.inputExamples).toEqual(expected);
       expect(tools.now).not.toHaveProperty("inputExamples");
@@ -424,7 +424,7 @@ describe.each(zods)("AI SDK adapter results (%s)", (_label, z) => {
     }
 
     it("lists a deferred tool by its summary and an open schema, beside the catalog tools", async () => {
-      const tools = toAISdkTools(catalogSet().set);
+      const tools = aiSdk.list(catalogSet().set).tools;
       expect(Object.keys(tools)).toEqual(["refund_invoice", "search_tools", "describe_tools"]);
       const { model, calls } = scripted(done);
       await generateText({ model, tools, prompt: "hi" });
@@ -453,7 +453,7 @@ describe.each(zods)("AI SDK adapter results (%s)", (_label, z) => {
       );
       await generateText({
         model,
-        tools: toAISdkTools(set),
+        tools: aiSdk.list(set).tools,
         prompt: "refund inv_9",
         stopWhen: stepCountIs(4),
       });

@@ -1,13 +1,7 @@
 import { transformJSONSchema } from "@anthropic-ai/sdk/lib/transform-json-schema";
 import type { Tool } from "@anthropic-ai/sdk/resources/messages";
 import { capability, defineTool, toolbox, toolSet } from "toolwright";
-import {
-  AnthropicStrictSchemaError,
-  anthropicLintDialect,
-  lowerAnthropicTools,
-  runAnthropicToolUse,
-  toAnthropicTools,
-} from "toolwright/anthropic";
+import { anthropic, StrictSchemaError } from "toolwright/anthropic";
 import { describe, expect, it } from "vitest";
 import { type Z, zods } from "../set/fixtures";
 
@@ -59,7 +53,7 @@ function descriptions(node: unknown): string[] {
 describe.each(zods)("Anthropic strict (%s)", (_label, z) => {
   it("sends strict tools whose unenforced constraints sit in the description", () => {
     const { set } = setOf(z, false);
-    const tools: Tool[] = toAnthropicTools(set, { strict: true });
+    const tools: Tool[] = anthropic.list(set, { strict: true }).tools;
     expect(tools).toHaveLength(1);
     const [tool] = tools;
     expect(tool?.strict).toBe(true);
@@ -82,16 +76,16 @@ describe.each(zods)("Anthropic strict (%s)", (_label, z) => {
   it("keeps the constraints enforced at the boundary", async () => {
     const { set, seen } = setOf(z, false);
     const tooLong = { query: "ab", limit: 101, tags: [], mode: "fast" };
-    const refused = await runAnthropicToolUse(set, { id: "t1", name: "search", input: tooLong });
+    const refused = await anthropic.run(set, { id: "t1", name: "search", input: tooLong });
     expect(refused.is_error).toBe(true);
     const fine = { query: "ab", limit: 100, tags: ["a"], mode: "fast" };
-    const answered = await runAnthropicToolUse(set, { id: "t2", name: "search", input: fine });
+    const answered = await anthropic.run(set, { id: "t2", name: "search", input: fine });
     expect(answered.is_error).toBeUndefined();
     expect(seen).toEqual([fine]);
   });
 
   it("ledgers each moved constraint with its lint path", () => {
-    const { ledger } = lowerAnthropicTools(setOf(z, false).set, { strict: true });
+    const { ledger } = anthropic.list(setOf(z, false).set, { strict: true });
     expect(ledger).toContainEqual({
       tool: "search",
       target: "anthropic-strict",
@@ -116,20 +110,26 @@ describe.each(zods)("Anthropic strict (%s)", (_label, z) => {
 
   it("throws for a tool that cannot be strict, naming it and the construct", () => {
     const { set } = setOf(z, true);
-    expect(() => toAnthropicTools(set, { strict: true })).toThrow(AnthropicStrictSchemaError);
-    expect(() => toAnthropicTools(set, { strict: true })).toThrow(
+    expect(() => anthropic.list(set, { strict: true })).toThrow(StrictSchemaError);
+    expect(() => anthropic.list(set, { strict: true })).toThrow(
       /^tool 'tag' parameters cannot be made Anthropic-strict: \$\.labels \[open-object\]/,
+    );
+    expect(() => anthropic.list(set, { strict: true })).toThrow(
+      /\. Rewrite those parts of the schema, send this tool without strict, or use strict: "auto"$/,
+    );
+    expect(() => anthropic.list(set, { strict: true })).toThrow(
+      expect.objectContaining({ target: "anthropic", tool: "tag", code: "STRICT_SCHEMA" }),
     );
   });
 
   it("strict: 'auto' sends the rest strict and says which is not", () => {
     const { set } = setOf(z, true);
-    const { tools, ledger } = lowerAnthropicTools(set, { strict: "auto" });
+    const { tools, ledger, dialect } = anthropic.list(set, { strict: "auto" });
     expect(tools.map((tool) => [tool.name, tool.strict])).toEqual([
       ["search", true],
       ["tag", undefined],
     ]);
-    expect(toAnthropicTools(set, { strict: "auto" })).toEqual(tools);
+    expect(anthropic.list(set, { strict: "auto" }).tools).toEqual(tools);
     const nonStrict = ledger.filter((change) => change.kind === "non-strict");
     expect(nonStrict).toEqual([
       {
@@ -140,13 +140,14 @@ describe.each(zods)("Anthropic strict (%s)", (_label, z) => {
         message: expect.stringMatching(/^sent non-strict: \$\.labels \[open-object\]/),
       },
     ]);
-    expect(anthropicLintDialect({ strict: "auto" })).toBe("anthropic-strict");
+    expect(dialect).toBe("anthropic-strict");
   });
 
   it("leaves the default non-strict output unchanged, with an empty ledger", () => {
     const { set } = setOf(z, true);
-    const { tools, ledger } = lowerAnthropicTools(set);
-    expect(tools).toEqual(toAnthropicTools(set));
+    const { tools, ledger, dialect } = anthropic.list(set);
+    expect(tools).toEqual(anthropic.list(set, { strict: false }).tools);
+    expect(dialect).toBe("anthropic");
     expect(tools.every((tool) => tool.strict === undefined)).toBe(true);
     expect(ledger).toEqual([]);
   });
@@ -172,7 +173,7 @@ describe("Anthropic strict: discriminated unions (zod)", () => {
         toolbox: toolbox("draw", "Draw", { shape }),
       }),
     ]);
-    const { tools, ledger } = lowerAnthropicTools(set, { strict: true });
+    const { tools, ledger } = anthropic.list(set, { strict: true });
     const sent = JSON.stringify(tools[0]?.input_schema);
     expect(sent).not.toContain("oneOf");
     expect(sent).toContain("anyOf");

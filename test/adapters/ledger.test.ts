@@ -1,20 +1,14 @@
 import type { FunctionDeclaration } from "@google/genai";
 import { toStrictJsonSchema } from "openai/lib/transform";
 import { capability, defineTool, projectParameters, toolbox, toolSet } from "toolwright";
-import { geminiLintDialect, toGeminiFunctionDeclarations } from "toolwright/gemini";
-import {
-  callOpenAITool,
-  formatLoweringChange,
-  lowerChatCompletionsTools,
-  lowerResponsesTools,
-  StrictSchemaError,
-  toChatCompletionsTools,
-  toResponsesTools,
-} from "toolwright/openai";
+import { gemini } from "toolwright/gemini";
+import { formatLoweringChange } from "toolwright/lint";
+import { chatCompletions, responses, StrictSchemaError } from "toolwright/openai";
 import { describe, expect, it } from "vitest";
 import { legacySchemaFields, sentDeclaration } from "../lint/evidence/gemini-request.js";
 import { jsonNodes } from "../lint/evidence/json-nodes.js";
 import { type Z, zods } from "../set/fixtures";
+import { openAIOutcome, responsesOutcome } from "./openai-outcome";
 
 function setOf(z: Z) {
   const seen: unknown[] = [];
@@ -50,12 +44,14 @@ function setOf(z: Z) {
 
 describe.each(zods)("OpenAI lowering ledger and strict: 'auto' (%s)", (_label, z) => {
   it("strict: true still throws for every tool when one cannot be strict", () => {
-    expect(() => toChatCompletionsTools(setOf(z).set, { strict: true })).toThrow(StrictSchemaError);
+    expect(() => chatCompletions.list(setOf(z).set, { strict: true })).toThrow(StrictSchemaError);
+    expect(() => responses.list(setOf(z).set, { strict: true })).toThrow(StrictSchemaError);
   });
 
   it("strict: 'auto' sends the strict-capable tools strict and ledgers the rest", () => {
     const { set } = setOf(z);
-    const { tools, ledger } = lowerChatCompletionsTools(set, { strict: "auto" });
+    const { tools, ledger, dialect } = chatCompletions.list(set, { strict: "auto" });
+    expect(dialect).toBe("openai-strict");
     expect(tools.map((tool) => [tool.function.name, tool.function.strict])).toEqual([
       ["note", true],
       ["tag", undefined],
@@ -86,36 +82,52 @@ describe.each(zods)("OpenAI lowering ledger and strict: 'auto' (%s)", (_label, z
       },
     ]);
     expect(formatLoweringChange(ledger.at(-1) as never)).toMatch(/^tag \$: sent non-strict: /);
-    expect(toChatCompletionsTools(set, { strict: "auto" })).toEqual(tools);
+    expect(chatCompletions.list(set, { strict: "auto" }).tools).toEqual(tools);
   });
 
   it("Responses: strict per tool under 'auto'", () => {
-    const { tools } = lowerResponsesTools(setOf(z).set, { strict: "auto" });
+    const { tools, ledger, dialect } = responses.list(setOf(z).set, { strict: "auto" });
     expect(tools.map((tool) => [tool.name, tool.strict])).toEqual([
       ["note", true],
       ["tag", false],
     ]);
-    expect(toResponsesTools(setOf(z).set, { strict: "auto" })).toEqual(tools);
+    expect(responses.list(setOf(z).set, { strict: "auto" }).tools).toEqual(tools);
+    expect(ledger).toEqual(chatCompletions.list(setOf(z).set, { strict: "auto" }).ledger);
+    expect(dialect).toBe("openai-strict");
   });
 
-  it("callOpenAITool restores nulls only for the tools sent strict", async () => {
+  it("decoding restores nulls only for the tools sent strict", async () => {
     const { set, seen } = setOf(z);
     const options = { strict: "auto" } as const;
-    expect(await callOpenAITool(set, "note", '{"text":"a","note":null,"page":2}', options)).toEqual(
-      { ok: true, value: "ok" },
-    );
-    expect(await callOpenAITool(set, "tag", '{"labels":{"a":"b"}}', options)).toEqual({
+    expect(await openAIOutcome(set, "note", '{"text":"a","note":null,"page":2}', options)).toEqual({
+      ok: true,
+      value: "ok",
+    });
+    expect(await openAIOutcome(set, "tag", '{"labels":{"a":"b"}}', options)).toEqual({
       ok: true,
       value: "ok",
     });
     expect(seen).toEqual([{ text: "a", page: 2 }, { labels: { a: "b" } }]);
+    // A null sent to the tool sent non-strict is the model's own: its schema refuses it.
+    const tagged = await responsesOutcome(set, "tag", '{"labels":null}', options);
+    expect(!tagged.ok && tagged.error).toMatch(/^tool 'tag' received invalid arguments/);
+    const call = { call_id: "r1", name: "note", arguments: '{"text":"b","note":null}' };
+    expect(await responses.run(set, call, options)).toEqual({
+      type: "function_call_output",
+      call_id: "r1",
+      output: "ok",
+    });
+    expect(seen.at(-1)).toEqual({ text: "b", page: 1 });
   });
 
   it("the default output is unchanged, with an empty ledger", () => {
     const { set } = setOf(z);
-    const lowered = lowerChatCompletionsTools(set);
-    expect(lowered.tools).toEqual(toChatCompletionsTools(set));
+    const lowered = chatCompletions.list(set);
+    expect(lowered.tools).toEqual(chatCompletions.list(set, { strict: false }).tools);
+    expect(lowered.tools.every((tool) => tool.function.strict === undefined)).toBe(true);
     expect(lowered.ledger).toEqual([]);
+    expect(lowered.dialect).toBe("openai-non-strict");
+    expect(responses.list(set).ledger).toEqual([]);
   });
 });
 
@@ -131,7 +143,8 @@ describe.each(zods)("Gemini legacy parameters (%s)", (_label, z) => {
   ]);
 
   it("fills parameters and response from the OpenAPI 3.0 projection", () => {
-    const [declaration] = toGeminiFunctionDeclarations(set, { field: "parameters" });
+    const { tools, ledger, dialect } = gemini.list(set, { field: "parameters" });
+    const [declaration] = tools;
     const [schema] = set.schemas("openapi-3.0");
     expect(declaration).toEqual({
       name: "add",
@@ -140,12 +153,13 @@ describe.each(zods)("Gemini legacy parameters (%s)", (_label, z) => {
       response: schema?.returns,
     } satisfies FunctionDeclaration);
     expect(declaration).not.toHaveProperty("parametersJsonSchema");
-    expect(geminiLintDialect({ field: "parameters" })).toBe("gemini");
+    expect(dialect).toBe("gemini");
+    expect(ledger).toEqual([]);
   });
 
   it("the SDK sends it within the legacy Schema's fields", async () => {
     const fields = legacySchemaFields();
-    const [declaration] = toGeminiFunctionDeclarations(set, { field: "parameters" });
+    const [declaration] = gemini.list(set, { field: "parameters" }).tools;
     const request = await sentDeclaration(declaration as FunctionDeclaration);
     if ("thrown" in request) throw new Error(request.thrown);
     const nodes = jsonNodes(request.sent.parameters as Record<string, unknown>);

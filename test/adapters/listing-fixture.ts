@@ -10,10 +10,10 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { capability, projectParameters, projectReturns, toolbox, toolSet } from "toolwright";
-import { toAnthropicTools } from "toolwright/anthropic";
-import { toGeminiFunctionDeclarations } from "toolwright/gemini";
+import { anthropic } from "toolwright/anthropic";
+import { gemini } from "toolwright/gemini";
 import { createMcpServer } from "toolwright/mcp";
-import { toChatCompletionsTools, toResponsesTools } from "toolwright/openai";
+import { chatCompletions, responses } from "toolwright/openai";
 import { z as z4 } from "zod";
 import { z as z3 } from "zod/v3";
 import { exampleAgent } from "../../examples/index";
@@ -59,7 +59,7 @@ if (process.argv[2] === "reverse") {
   }
 }
 
-const server = createMcpServer({ name: "listing", version: "1.0.0", capabilities });
+const server = createMcpServer({ name: "listing", version: "1.0.0", tools: capabilities });
 const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
 await server.connect(serverSide);
 const client = new Client({ name: "listing", version: "1.0.0" });
@@ -68,13 +68,13 @@ const { tools: mcp } = await client.listTools();
 await client.close();
 
 const listings = {
-  chatCompletions: toChatCompletionsTools(set),
-  chatCompletionsStrict: toChatCompletionsTools(set, { strict: "auto" }),
-  responses: toResponsesTools(set),
-  anthropic: toAnthropicTools(set),
-  anthropicStrict: toAnthropicTools(set, { strict: "auto" }),
-  gemini: toGeminiFunctionDeclarations(set),
-  geminiParameters: toGeminiFunctionDeclarations(set, { field: "parameters" }),
+  chatCompletions: chatCompletions.list(set).tools,
+  chatCompletionsStrict: chatCompletions.list(set, { strict: "auto" }).tools,
+  responses: responses.list(set).tools,
+  anthropic: anthropic.list(set).tools,
+  anthropicStrict: anthropic.list(set, { strict: "auto" }).tools,
+  gemini: gemini.list(set).tools,
+  geminiParameters: gemini.list(set, { field: "parameters" }).tools,
   mcp,
 };
 process.stdout.write(JSON.stringify(listings));

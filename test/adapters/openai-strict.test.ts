@@ -1,15 +1,15 @@
 import { capability, defineTool, toolbox, toolSet } from "toolwright";
 import {
-  callOpenAITool,
+  chatCompletions,
   openAIStrictParameters,
+  responses,
   StrictSchemaError,
-  toChatCompletionsTools,
   toOpenAIStrict,
-  toResponsesTools,
 } from "toolwright/openai";
 import { describe, expect, it } from "vitest";
 import * as z4 from "zod";
 import { type Z, zods } from "../set/fixtures";
+import { openAIOutcome } from "./openai-outcome";
 
 function searchSchema(z: Z) {
   return z.object({
@@ -79,8 +79,14 @@ describe.each(zods)("OpenAI strict (%s)", (_label, z) => {
       },
     });
     expect(JSON.stringify(parameters)).not.toContain('"default"');
-    // The cached projection is untouched.
-    expect(openAIStrictParameters("search", Search)).toBe(openAIStrictParameters("search", Search));
+    // Converted once and cached (one restore), each caller reading its own copy of the schema:
+    // changing one copy changes nothing another caller is sent.
+    const again = openAIStrictParameters("search", Search);
+    expect(again.restore).toBe(openAIStrictParameters("search", Search).restore);
+    expect(again).toEqual(openAIStrictParameters("search", Search));
+    expect(again.parameters).not.toBe(parameters);
+    (again.parameters.properties as Record<string, unknown>).query = { type: "number" };
+    expect(openAIStrictParameters("search", Search).parameters).toEqual(parameters);
   });
 
   it("maps the model's nulls back so the tool's schema sees the keys absent", async () => {
@@ -105,7 +111,7 @@ describe.each(zods)("OpenAI strict (%s)", (_label, z) => {
       filter: { exact: true },
       items: [{ id: "a" }, { id: "b", note: "n" }],
     });
-    const result = await callOpenAITool(set, "search", JSON.stringify(sent), { strict: true });
+    const result = await openAIOutcome(set, "search", JSON.stringify(sent), { strict: true });
     expect(result).toEqual({ ok: true, value: { hits: 0 } });
     expect(seen.at(-1)).toEqual({
       query: "q",
@@ -116,8 +122,14 @@ describe.each(zods)("OpenAI strict (%s)", (_label, z) => {
       page: 1,
     });
     // Without strict the nulls reach the schema, which rejects them.
-    const loose = await callOpenAITool(set, "search", JSON.stringify(sent));
+    const loose = await openAIOutcome(set, "search", JSON.stringify(sent));
     expect(!loose.ok && loose.error).toMatch(/^tool 'search' received invalid arguments/);
+    // run decodes the same way: strict answers with the result, non-strict with the refusal.
+    const call = { call_id: "r1", name: "search", arguments: JSON.stringify(sent) };
+    expect((await responses.run(set, call, { strict: true })).output).toBe('{"hits":0}');
+    expect((await responses.run(set, call)).output).toMatch(
+      /^tool 'search' received invalid arguments/,
+    );
     // filter: null where the object was optional is removed too.
     expect(restore({ ...sent, filter: null })).not.toHaveProperty("filter");
   });
@@ -140,12 +152,16 @@ describe.each(zods)("OpenAI strict (%s)", (_label, z) => {
         /^tool 'bad_tool' parameters cannot be made OpenAI-strict: \$\.\w+ \[/,
       );
       expect((error as StrictSchemaError).message).toContain(code);
+      expect((error as StrictSchemaError).message).toMatch(
+        /\. Rewrite those parts of the schema, send this tool without strict, or use strict: "auto"$/,
+      );
+      expect((error as StrictSchemaError).target).toBe("openai");
       expect((error as StrictSchemaError).findings.length).toBeGreaterThan(0);
     }
   });
 
   it("the OpenAI formats carry strict schemas and refuse what cannot be strict", () => {
-    const chat = toChatCompletionsTools(set, { strict: true });
+    const chat = chatCompletions.list(set, { strict: true }).tools;
     expect(chat[0]).toMatchObject({
       type: "function",
       function: { name: "search", description: "Search things", strict: true },
@@ -153,8 +169,8 @@ describe.each(zods)("OpenAI strict (%s)", (_label, z) => {
     expect(chat[0]?.function.parameters).toEqual(
       openAIStrictParameters("search", Search).parameters,
     );
-    const responses = toResponsesTools(set, { strict: true });
-    expect(responses[0]).toMatchObject({ type: "function", name: "search", strict: true });
+    const items = responses.list(set, { strict: true }).tools;
+    expect(items[0]).toMatchObject({ type: "function", name: "search", strict: true });
     const bad = toolSet([
       capability({
         name: "b",
@@ -168,10 +184,11 @@ describe.each(zods)("OpenAI strict (%s)", (_label, z) => {
         }),
       }),
     ]);
-    expect(() => toChatCompletionsTools(bad, { strict: true })).toThrow(
+    expect(() => chatCompletions.list(bad, { strict: true })).toThrow(
       /^tool 'tally' parameters cannot/,
     );
-    expect(() => toChatCompletionsTools(bad)).not.toThrow();
+    expect(() => responses.list(bad, { strict: true })).toThrow(StrictSchemaError);
+    expect(() => chatCompletions.list(bad)).not.toThrow();
   });
 });
 
@@ -214,12 +231,18 @@ describe("toOpenAIStrict on JSON Schema", () => {
 
   it("leaves non-JSON arguments to fail as data", async () => {
     const set = toolSet([]);
-    expect(await callOpenAITool(set, "x", "{not json")).toEqual({
+    const failure = {
       ok: false,
       kind: "invalid-arguments",
       error: expect.stringMatching(/^tool 'x' received arguments that are not valid JSON/),
       cause: expect.any(SyntaxError),
-    });
+    };
+    expect(await openAIOutcome(set, "x", "{not json")).toEqual(failure);
+    const call = { id: "c1", function: { name: "x", arguments: "{not json" } };
+    expect(chatCompletions.decode(set, call)).toEqual({ name: "x", failure });
+    expect((await chatCompletions.run(set, call)).content).toMatch(
+      /^tool 'x' received arguments that are not valid JSON/,
+    );
   });
 
   it("restores a __proto__ key the model sent as a key, never as the prototype", () => {

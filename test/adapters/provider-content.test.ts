@@ -1,8 +1,8 @@
 /**
- * Results beyond JSON through the OpenAI, Anthropic and Gemini result builders: every
- * content part a tool's `toModelOutput` makes lands in the provider's own shape, or as text
- * saying what it was; nothing is dropped; the set's `outputBudget` marker reaches each
- * provider's result. The SDK types are the oracle for the shapes.
+ * Results beyond JSON through the OpenAI, Anthropic and Gemini adapters' `encode` and `run`:
+ * every content part a tool's `toModelOutput` makes lands in the provider's own shape, or
+ * as text saying what it was; nothing is dropped; the set's `outputBudget` marker reaches
+ * each provider's result. The SDK types are the oracle for the shapes.
  */
 
 import type { ToolResultBlockParam } from "@anthropic-ai/sdk/resources/messages";
@@ -17,15 +17,12 @@ import {
   toolbox,
   toolSet,
 } from "toolwright";
-import { runAnthropicToolUse, toAnthropicToolResult } from "toolwright/anthropic";
-import { runGeminiFunctionCall, toGeminiFunctionResponse } from "toolwright/gemini";
-import {
-  callOpenAITool,
-  toChatCompletionsToolMessage,
-  toResponsesFunctionCallOutput,
-} from "toolwright/openai";
+import { anthropic } from "toolwright/anthropic";
+import { gemini } from "toolwright/gemini";
+import { chatCompletions, responses } from "toolwright/openai";
 import { describe, expect, it } from "vitest";
 import { type Z, zods } from "../set/fixtures";
+import { openAIOutcome } from "./openai-outcome";
 
 const PNG = "iVBORw0KGgo=";
 const PDF = "JVBERi0xLjQ=";
@@ -95,13 +92,16 @@ function contentSet(z: Z, outputBudget?: number) {
   return toolSet([reports], outputBudget === undefined ? {} : { outputBudget });
 }
 
-const value = (outcome: CallOutcome): unknown => (outcome.ok ? outcome.value : undefined);
+/** A Chat Completions tool call of `name`, with no arguments. */
+const chatCall = (id: string, name: string) => ({ id, function: { name, arguments: "{}" } });
+/** A Responses API function call of `name`, with no arguments. */
+const responsesCall = (id: string, name: string) => ({ call_id: id, name, arguments: "{}" });
 
 describe.each(zods)("provider results from content parts (%s)", (_label, z) => {
   const set = contentSet(z);
 
   it("Anthropic: text, image and document blocks, the rest as text saying what it was", async () => {
-    const block: ToolResultBlockParam = await runAnthropicToolUse(set, {
+    const block: ToolResultBlockParam = await anthropic.run(set, {
       id: "tu_1",
       name: "chart",
       input: {},
@@ -143,31 +143,31 @@ describe.each(zods)("provider results from content parts (%s)", (_label, z) => {
   });
 
   it("Anthropic: one text part stays a plain string; failures stay is_error text", async () => {
-    const summary = await runAnthropicToolUse(set, { id: "tu_2", name: "summary", input: {} });
+    const summary = await anthropic.run(set, { id: "tu_2", name: "summary", input: {} });
     expect(summary.content).toBe("3 rows");
-    expect(await runAnthropicToolUse(set, { id: "tu_3", name: "plain", input: {} })).toEqual({
+    expect(await anthropic.run(set, { id: "tu_3", name: "plain", input: {} })).toEqual({
       type: "tool_result",
       tool_use_id: "tu_3",
       content: '{"n":1}',
     });
-    const failed = await runAnthropicToolUse(set, { id: "tu_4", name: "fail", input: {} });
+    const failed = await anthropic.run(set, { id: "tu_4", name: "fail", input: {} });
     expect(failed).toMatchObject({ is_error: true, content: expect.stringContaining("on fire") });
-    // Without a source the builder still writes the value as JSON text.
-    const outcome = await set.call("chart", {});
-    expect(toAnthropicToolResult("tu_5", outcome).content).toBe('{"rows":3}');
-    expect(toAnthropicToolResult("tu_5", outcome, { set, name: "chart" }).content).toHaveLength(8);
+    // encode makes the same content of the set's outcome: the set is always its source.
+    const outcome: CallOutcome = await set.call("chart", {});
+    const use = { id: "tu_5", name: "chart", input: {} };
+    const encoded = anthropic.encode(set, use, outcome);
+    expect(encoded.content).toHaveLength(8);
+    expect(encoded).toEqual(await anthropic.run(set, use));
   });
 
   it("OpenAI Chat Completions: text parts only; images and binaries become text", async () => {
-    const outcome = await callOpenAITool(set, "chart", "{}");
-    const message: ChatCompletionToolMessageParam = toChatCompletionsToolMessage(
-      "call_1",
+    const outcome = await openAIOutcome(set, "chart", "{}");
+    const message: ChatCompletionToolMessageParam = chatCompletions.encode(
+      set,
+      chatCall("call_1", "chart"),
       outcome,
-      {
-        set,
-        name: "chart",
-      },
     );
+    expect(await chatCompletions.run(set, chatCall("call_1", "chart"))).toEqual(message);
     expect(message.role).toBe("tool");
     expect(message.tool_call_id).toBe("call_1");
     const texts = (message.content as { type: string; text: string }[]).map((part) => {
@@ -184,23 +184,21 @@ describe.each(zods)("provider results from content parts (%s)", (_label, z) => {
       "[resource file:///docs/q3.pdf (application/pdf) omitted: OpenAI Chat Completions tool results carry text only]",
       "[resource file:///bin/dump (application/octet-stream) omitted: OpenAI Chat Completions tool results carry text only]",
     ]);
-    const summary = await callOpenAITool(set, "summary", "{}");
-    expect(toChatCompletionsToolMessage("c", summary, { set, name: "summary" }).content).toBe(
-      "3 rows",
-    );
-    const failed = await callOpenAITool(set, "fail", "{}");
-    expect(toChatCompletionsToolMessage("c", failed, { set, name: "fail" }).content).toMatch(
-      /on fire/,
-    );
+    const summary = await openAIOutcome(set, "summary", "{}");
+    expect(chatCompletions.encode(set, chatCall("c", "summary"), summary).content).toBe("3 rows");
+    const failed = await openAIOutcome(set, "fail", "{}");
+    expect(chatCompletions.encode(set, chatCall("c", "fail"), failed).content).toMatch(/on fire/);
+    expect((await chatCompletions.run(set, chatCall("c", "fail"))).content).toMatch(/on fire/);
   });
 
   it("OpenAI Responses: input_text, input_image data URLs and input_file items", async () => {
-    const outcome = await callOpenAITool(set, "chart", "{}");
-    const item: ResponseInputItem.FunctionCallOutput = toResponsesFunctionCallOutput(
-      "call_2",
+    const outcome = await openAIOutcome(set, "chart", "{}");
+    const item: ResponseInputItem.FunctionCallOutput = responses.encode(
+      set,
+      responsesCall("call_2", "chart"),
       outcome,
-      { set, name: "chart" },
     );
+    expect(await responses.run(set, responsesCall("call_2", "chart"))).toEqual(item);
     expect(item).toEqual({
       type: "function_call_output",
       call_id: "call_2",
@@ -232,15 +230,13 @@ describe.each(zods)("provider results from content parts (%s)", (_label, z) => {
         },
       ],
     });
-    const plain = await callOpenAITool(set, "plain", "{}");
-    expect(toResponsesFunctionCallOutput("c", plain, { set, name: "plain" }).output).toBe(
-      '{"n":1}',
-    );
-    expect(toResponsesFunctionCallOutput("c", plain).output).toBe('{"n":1}');
+    const plain = await openAIOutcome(set, "plain", "{}");
+    expect(responses.encode(set, responsesCall("c", "plain"), plain).output).toBe('{"n":1}');
+    expect((await responses.run(set, responsesCall("c", "plain"))).output).toBe('{"n":1}');
   });
 
   it("Gemini: the text in output, PNG and PDF inline in parts, the rest as text", async () => {
-    const response: FunctionResponse = await runGeminiFunctionCall(set, {
+    const response: FunctionResponse = await gemini.run(set, {
       id: "fc_1",
       name: "chart",
       args: {},
@@ -266,18 +262,22 @@ describe.each(zods)("provider results from content parts (%s)", (_label, z) => {
   });
 
   it("Gemini: a value read as its own JSON is sent as the value; a toModelOutput text as text", async () => {
-    expect(await runGeminiFunctionCall(set, { name: "plain", args: {} })).toEqual({
+    expect(await gemini.run(set, { name: "plain", args: {} })).toEqual({
       name: "plain",
       response: { output: { n: 1 } },
     });
-    const summary = await runGeminiFunctionCall(set, { name: "summary", args: {} });
+    const summary = await gemini.run(set, { name: "summary", args: {} });
     expect(summary).toEqual({ name: "summary", response: { output: "3 rows" } });
-    const failed = await runGeminiFunctionCall(set, { name: "fail", args: {} });
+    const failed = await gemini.run(set, { name: "fail", args: {} });
     expect(failed.response).toEqual({ error: expect.stringContaining("on fire") });
-    // Without the set, the value as it is.
-    const outcome = await set.call("chart", {});
-    expect(toGeminiFunctionResponse({ name: "chart" }, outcome).response).toEqual({
-      output: value(outcome),
+    // encode makes the same response of the set's outcome: the set is always its source.
+    const outcome: CallOutcome = await set.call("chart", {});
+    const encoded = gemini.encode(set, { name: "chart" }, outcome);
+    expect(encoded).toEqual(await gemini.run(set, { name: "chart", args: {} }));
+    expect(encoded.parts).toHaveLength(2);
+    expect(gemini.encode(set, { name: "plain" }, await set.call("plain", {}))).toEqual({
+      name: "plain",
+      response: { output: { n: 1 } },
     });
   });
 });
@@ -288,31 +288,35 @@ describe.each(zods)("the output budget's marker reaches every provider (%s)", (_
   const kept = "x".repeat(100);
 
   it("Anthropic", async () => {
-    const block = await runAnthropicToolUse(set, { id: "tu", name: "dump", input: {} });
+    const block = await anthropic.run(set, { id: "tu", name: "dump", input: {} });
     expect(block.content).toBe(`${kept}\n${marker}`);
   });
 
   it("OpenAI, both APIs", async () => {
-    const outcome = await callOpenAITool(set, "dump", "{}");
-    const source = { set, name: "dump" };
-    expect(toChatCompletionsToolMessage("c", outcome, source).content).toBe(`${kept}\n${marker}`);
-    expect(toResponsesFunctionCallOutput("c", outcome, source).output).toBe(`${kept}\n${marker}`);
+    const outcome = await openAIOutcome(set, "dump", "{}");
+    const chat = chatCompletions.encode(set, chatCall("c", "dump"), outcome);
+    expect(chat.content).toBe(`${kept}\n${marker}`);
+    const item = responses.encode(set, responsesCall("c", "dump"), outcome);
+    expect(item.output).toBe(`${kept}\n${marker}`);
+    expect((await chatCompletions.run(set, chatCall("c", "dump"))).content).toBe(
+      `${kept}\n${marker}`,
+    );
   });
 
   it("Gemini: the cut text replaces the value", async () => {
-    const response = await runGeminiFunctionCall(set, { name: "dump", args: {} });
+    const response = await gemini.run(set, { name: "dump", args: {} });
     expect(response.response).toEqual({ output: `${kept}\n${marker}` });
   });
 
   it("an image over the budget is named, never dropped", async () => {
     const tight = contentSet(z, 12); // "The chart:" leaves 2 characters for the image
     const named = "[image (image/png) omitted: 12 characters, over the output budget]";
-    const block = await runAnthropicToolUse(tight, { id: "tu", name: "chart", input: {} });
+    const block = await anthropic.run(tight, { id: "tu", name: "chart", input: {} });
     expect((block.content as unknown[])[1]).toEqual({ type: "text", text: named });
-    const outcome = await callOpenAITool(tight, "chart", "{}");
-    const output = toResponsesFunctionCallOutput("c", outcome, { set: tight, name: "chart" });
+    const outcome = await openAIOutcome(tight, "chart", "{}");
+    const output = responses.encode(tight, responsesCall("c", "chart"), outcome);
     expect((output.output as unknown[])[1]).toEqual({ type: "input_text", text: named });
-    const response = await runGeminiFunctionCall(tight, { name: "chart", args: {} });
+    const response = await gemini.run(tight, { name: "chart", args: {} });
     expect(response.parts).toBeUndefined(); // the budget is spent before the PDF too
     expect(String(response.response?.output)).toContain(named);
   });

@@ -9,31 +9,14 @@ import type { MessageCreateParams, Tool } from "@anthropic-ai/sdk/resources/mess
 import type { FunctionDeclaration } from "@google/genai";
 import type { ChatCompletionFunctionTool } from "openai/resources/chat/completions";
 import type { FunctionTool, ResponseCreateParams } from "openai/resources/responses/responses";
-import {
-  capability,
-  deferredListing,
-  defineTool,
-  projectParameters,
-  summaryOf,
-  toolbox,
-  toolSet,
-} from "toolwright";
-import {
-  type AnthropicTool,
-  lowerAnthropicTools,
-  runAnthropicToolUse,
-  toAnthropicTools,
-} from "toolwright/anthropic";
-import { toGeminiFunctionDeclarations } from "toolwright/gemini";
-import {
-  callOpenAITool,
-  lowerChatCompletionsTools,
-  type ResponsesTool,
-  toChatCompletionsTools,
-  toResponsesTools,
-} from "toolwright/openai";
+import { capability, defineTool, projectParameters, toolbox, toolSet } from "toolwright";
+import { type AnthropicTool, anthropic } from "toolwright/anthropic";
+import { gemini } from "toolwright/gemini";
+import { chatCompletions, type ResponsesTool, responses } from "toolwright/openai";
 import { describe, expect, it } from "vitest";
+import { deferredListing, summaryOf } from "../../src/set/catalog-listing";
 import { type Z, zods } from "../set/fixtures";
+import { openAIOutcome, responsesOutcome } from "./openai-outcome";
 
 const LIST_DESCRIPTION = "List the meetings of a day. Past days included, newest first.";
 
@@ -76,7 +59,7 @@ describe.each(zods)("Anthropic deferred loading (%s)", (_label, z) => {
   const full = projectParameters("list_meetings", list.parameters, "draft-2020-12");
 
   it("native (default): deferred tools in full with defer_loading, search_tools loads them", () => {
-    const tools: Tool[] = toAnthropicTools(set);
+    const tools: Tool[] = anthropic.list(set).tools;
     expect(names(tools)).toEqual(["list_meetings", "cancel_meeting", "now", "search_tools"]);
     expect(tools[0]).toEqual({
       name: "list_meetings",
@@ -91,14 +74,14 @@ describe.each(zods)("Anthropic deferred loading (%s)", (_label, z) => {
   });
 
   it("native keeps strict for every tool sent in full", () => {
-    const tools = toAnthropicTools(set, { strict: true });
+    const { tools } = anthropic.list(set, { strict: true });
     expect(tools.every((tool) => tool.strict === true)).toBe(true);
     expect(tools[0]).toMatchObject({ defer_loading: true, strict: true });
   });
 
   it("native with Anthropic's server tool search replaces search_tools", () => {
     for (const kind of ["bm25", "regex"] as const) {
-      const tools: AnthropicTool[] = toAnthropicTools(set, { toolSearch: kind });
+      const tools: AnthropicTool[] = anthropic.list(set, { toolSearch: kind }).tools;
       const sent: MessageCreateParams["tools"] = tools;
       expect(sent).toBe(tools);
       expect(names(tools)).toEqual([
@@ -116,11 +99,11 @@ describe.each(zods)("Anthropic deferred loading (%s)", (_label, z) => {
     const plain = toolSet([
       capability({ name: "c", description: "C", toolbox: toolbox("c", "C", {}) }),
     ]);
-    expect(toAnthropicTools(plain, { toolSearch: "bm25" })).toEqual([]);
+    expect(anthropic.list(plain, { toolSearch: "bm25" }).tools).toEqual([]);
   });
 
   it("catalog: one line per deferred tool plus both catalog tools, listed tools non-strict", () => {
-    const { tools, ledger } = lowerAnthropicTools(set, { deferLoading: "catalog", strict: "auto" });
+    const { tools, ledger } = anthropic.list(set, { deferLoading: "catalog", strict: "auto" });
     expect(names(tools)).toEqual([
       "list_meetings",
       "cancel_meeting",
@@ -142,7 +125,7 @@ describe.each(zods)("Anthropic deferred loading (%s)", (_label, z) => {
   });
 
   it("native: a search_tools result is tool_reference blocks for the deferred tools found", async () => {
-    const block = await runAnthropicToolUse(set, {
+    const block = await anthropic.run(set, {
       id: "tu_1",
       name: "search_tools",
       input: { query: "meeting" },
@@ -151,7 +134,7 @@ describe.each(zods)("Anthropic deferred loading (%s)", (_label, z) => {
       { type: "tool_reference", tool_name: "list_meetings" },
       { type: "tool_reference", tool_name: "cancel_meeting" },
     ]);
-    const nothing = await runAnthropicToolUse(set, {
+    const nothing = await anthropic.run(set, {
       id: "tu_2",
       name: "search_tools",
       input: { query: "weather" },
@@ -161,20 +144,18 @@ describe.each(zods)("Anthropic deferred loading (%s)", (_label, z) => {
 
   it("catalog: search_tools answers in JSON and describe_tools gives the full schema", async () => {
     const options = { deferLoading: "catalog" } as const;
-    const found = await runAnthropicToolUse(
+    const found = await anthropic.run(
       set,
       { id: "tu_3", name: "search_tools", input: { query: "cancel" } },
-      undefined,
       options,
     );
     expect(JSON.parse(found.content as string)).toEqual({
       tools: [{ name: "cancel_meeting", summary: "Cancel a meeting" }],
       total: 1,
     });
-    const described = await runAnthropicToolUse(
+    const described = await anthropic.run(
       set,
       { id: "tu_4", name: "describe_tools", input: { names: ["list_meetings"] } },
-      undefined,
       options,
     );
     const body = JSON.parse(described.content as string);
@@ -182,9 +163,9 @@ describe.each(zods)("Anthropic deferred loading (%s)", (_label, z) => {
   });
 
   it("a deferred tool's call is parsed by its own schema", async () => {
-    const bad = await runAnthropicToolUse(set, { id: "tu_5", name: "list_meetings", input: {} });
+    const bad = await anthropic.run(set, { id: "tu_5", name: "list_meetings", input: {} });
     expect(bad).toMatchObject({ is_error: true, content: expect.stringMatching(/day/) });
-    const good = await runAnthropicToolUse(set, {
+    const good = await anthropic.run(set, {
       id: "tu_6",
       name: "list_meetings",
       input: { day: "2025-06-01" },
@@ -199,7 +180,7 @@ describe.each(zods)("OpenAI deferred loading (%s)", (_label, z) => {
   const listing = deferredListing(LIST_DESCRIPTION);
 
   it("Chat Completions: the catalog listing, sent non-strict under strict", () => {
-    const { tools, ledger } = lowerChatCompletionsTools(set, { strict: true });
+    const { tools, ledger } = chatCompletions.list(set, { strict: true });
     const sent: ChatCompletionFunctionTool[] = tools;
     expect(sent.map((tool) => tool.function.name)).toEqual([
       "list_meetings",
@@ -219,13 +200,13 @@ describe.each(zods)("OpenAI deferred loading (%s)", (_label, z) => {
 
   it("Chat Completions refuses native deferred loading by name", () => {
     const native = { deferLoading: "native" } as unknown as { deferLoading: "catalog" };
-    expect(() => toChatCompletionsTools(set, native)).toThrow(
+    expect(() => chatCompletions.list(set, native)).toThrow(
       /Chat Completions has no deferred loading of its own/,
     );
   });
 
   it("Responses, catalog (default): the same listing as flat function tools", () => {
-    const tools: FunctionTool[] = toResponsesTools(set);
+    const tools: FunctionTool[] = responses.list(set).tools;
     expect(names(tools)).toEqual([
       "list_meetings",
       "cancel_meeting",
@@ -243,7 +224,10 @@ describe.each(zods)("OpenAI deferred loading (%s)", (_label, z) => {
   });
 
   it("Responses, native: full tools with defer_loading and the hosted tool_search", () => {
-    const tools: ResponsesTool[] = toResponsesTools(set, { deferLoading: "native", strict: true });
+    const tools: ResponsesTool[] = responses.list(set, {
+      deferLoading: "native",
+      strict: true,
+    }).tools;
     const sent: ResponseCreateParams["tools"] = tools;
     expect(sent?.map((tool) => ("name" in tool ? tool.name : tool.type))).toEqual([
       "list_meetings",
@@ -260,15 +244,28 @@ describe.each(zods)("OpenAI deferred loading (%s)", (_label, z) => {
   it("a deferred tool's call is parsed by its own schema; strict nulls restored only when sent strict", async () => {
     const native = { strict: true, deferLoading: "native" } as const;
     expect(
-      await callOpenAITool(set, "list_meetings", '{"day":"d","limit":null}', native),
+      await responsesOutcome(set, "list_meetings", '{"day":"d","limit":null}', native),
     ).toMatchObject({ ok: true });
     // Listed by the catalog, the tool was not sent strict: a null is the model's own mistake.
-    const listed = await callOpenAITool(set, "list_meetings", '{"day":"d","limit":null}', {
-      strict: true,
-    });
-    expect(listed.ok).toBe(false);
-    const missing = await callOpenAITool(set, "list_meetings", "{}", { strict: true });
+    for (const outcome of [
+      await openAIOutcome(set, "list_meetings", '{"day":"d","limit":null}', { strict: true }),
+      await responsesOutcome(set, "list_meetings", '{"day":"d","limit":null}', { strict: true }),
+    ]) {
+      expect(outcome.ok).toBe(false);
+    }
+    const missing = await openAIOutcome(set, "list_meetings", "{}", { strict: true });
     expect(!missing.ok && missing.error).toMatch(/day/);
+    // run answers the same: the native deferred call runs, the catalog's null is refused.
+    const call = { call_id: "r1", name: "list_meetings", arguments: '{"day":"d","limit":null}' };
+    expect(await responses.run(set, call, native)).toEqual({
+      type: "function_call_output",
+      call_id: "r1",
+      output: '{"meetings":[]}',
+    });
+    const chat = { id: "c1", function: { name: "list_meetings", arguments: call.arguments } };
+    expect((await chatCompletions.run(set, chat, { strict: true })).content).toMatch(
+      /^tool 'list_meetings' received invalid arguments/,
+    );
   });
 });
 
@@ -277,7 +274,7 @@ describe.each(zods)("Gemini deferred loading (%s)", (_label, z) => {
   const listing = deferredListing(LIST_DESCRIPTION);
 
   it("the catalog listing in both fields", () => {
-    const json: FunctionDeclaration[] = toGeminiFunctionDeclarations(set);
+    const json: FunctionDeclaration[] = gemini.list(set).tools;
     expect(names(json)).toEqual([
       "list_meetings",
       "cancel_meeting",
@@ -290,7 +287,7 @@ describe.each(zods)("Gemini deferred loading (%s)", (_label, z) => {
       description: listing.description,
       parametersJsonSchema: listing.parameters,
     });
-    const legacy = toGeminiFunctionDeclarations(set, { field: "parameters" });
+    const legacy = gemini.list(set, { field: "parameters" }).tools;
     expect(legacy[0]).toEqual({
       name: "list_meetings",
       description: listing.description,

@@ -8,11 +8,12 @@ import type { Tool } from "@anthropic-ai/sdk/resources/messages";
 import type { FunctionDeclaration } from "@google/genai";
 import type { ChatCompletionFunctionTool } from "openai/resources/chat/completions";
 import type { FunctionTool } from "openai/resources/responses/responses";
-import { capability, defineTool, describeWithExamples, toolbox, toolSet } from "toolwright";
-import { toAnthropicTools } from "toolwright/anthropic";
-import { toGeminiFunctionDeclarations } from "toolwright/gemini";
-import { toChatCompletionsTools, toResponsesTools } from "toolwright/openai";
+import { capability, defineTool, toolbox, toolSet } from "toolwright";
+import { anthropic } from "toolwright/anthropic";
+import { gemini } from "toolwright/gemini";
+import { chatCompletions, responses } from "toolwright/openai";
 import { describe, expect, it } from "vitest";
+import { describeWithExamples } from "../../src/adapters/examples-text";
 import { type Z, zods } from "../set/fixtures";
 
 const EXAMPLES = [{ day: "2025-06-01" }, { day: "2025-06-02", limit: 5 }];
@@ -46,28 +47,28 @@ describe.each(zods)("input examples in provider listings (%s)", (_label, z) => {
 
   it("Anthropic sends them as input_examples, plain and strict, and can leave them out", () => {
     for (const strict of [false, true, "auto"] as const) {
-      const tools: Tool[] = toAnthropicTools(set, { strict });
+      const tools: Tool[] = anthropic.list(set, { strict }).tools;
       expect(named(tools, "list_meetings")).toMatchObject({
         description: "List meetings",
         input_examples: EXAMPLES,
       });
       expect(named(tools, "now")).not.toHaveProperty("input_examples");
     }
-    expect(named(toAnthropicTools(set, { examples: false }), "list_meetings")).not.toHaveProperty(
-      "input_examples",
-    );
+    const without = anthropic.list(set, { examples: false }).tools;
+    expect(named(without, "list_meetings")).not.toHaveProperty("input_examples");
   });
 
   it("OpenAI leaves them out by default, and folds them as written when asked", () => {
     const chat = (tools: ChatCompletionFunctionTool[]) =>
       tools.find((tool) => tool.function.name === "list_meetings")?.function.description;
-    const responses = (tools: FunctionTool[]) => named(tools, "list_meetings")?.description;
-    expect(chat(toChatCompletionsTools(set))).toBe("List meetings");
-    expect(responses(toResponsesTools(set))).toBe("List meetings");
+    const item = (tools: FunctionTool[]) => named(tools, "list_meetings")?.description;
+    expect(chat(chatCompletions.list(set).tools)).toBe("List meetings");
+    expect(item(responses.list(set).tools)).toBe("List meetings");
     for (const strict of [false, true, "auto"] as const) {
       // Strict makes `limit` nullable and required; the examples stay as the author wrote them.
-      expect(chat(toChatCompletionsTools(set, { strict, examples: "description" }))).toBe(FOLDED);
-      expect(responses(toResponsesTools(set, { strict, examples: "description" }))).toBe(FOLDED);
+      const options = { strict, examples: "description" } as const;
+      expect(chat(chatCompletions.list(set, options).tools)).toBe(FOLDED);
+      expect(item(responses.list(set, options).tools)).toBe(FOLDED);
     }
     expect(FOLDED).toContain('{"day":"2025-06-02","limit":5}');
   });
@@ -75,18 +76,14 @@ describe.each(zods)("input examples in provider listings (%s)", (_label, z) => {
   it("Gemini leaves them out by default, and folds them in both fields when asked", () => {
     const description = (list: FunctionDeclaration[]) =>
       named(list as { name: string; description?: string }[], "list_meetings")?.description;
-    expect(description(toGeminiFunctionDeclarations(set))).toBe("List meetings");
-    expect(description(toGeminiFunctionDeclarations(set, { examples: "description" }))).toBe(
-      FOLDED,
-    );
+    expect(description(gemini.list(set).tools)).toBe("List meetings");
+    expect(description(gemini.list(set, { examples: "description" }).tools)).toBe(FOLDED);
     expect(
-      description(
-        toGeminiFunctionDeclarations(set, { field: "parameters", examples: "description" }),
-      ),
+      description(gemini.list(set, { field: "parameters", examples: "description" }).tools),
     ).toBe(FOLDED);
     expect(
       named(
-        toGeminiFunctionDeclarations(set, { examples: "description" }) as {
+        gemini.list(set, { examples: "description" }).tools as {
           name: string;
           description?: string;
         }[],

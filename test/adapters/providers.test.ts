@@ -1,12 +1,13 @@
 import { generateText, stepCountIs } from "ai";
 import { MockLanguageModelV3 } from "ai/test";
 import { projectParameters, toolSet } from "toolwright";
-import { toAISdkTools } from "toolwright/ai-sdk";
-import { runAnthropicToolUse, toAnthropicTools } from "toolwright/anthropic";
-import { runGeminiFunctionCall, toGeminiFunctionDeclarations } from "toolwright/gemini";
-import { callOpenAITool, toChatCompletionsTools, toResponsesTools } from "toolwright/openai";
+import { aiSdk } from "toolwright/ai-sdk";
+import { anthropic } from "toolwright/anthropic";
+import { gemini } from "toolwright/gemini";
+import { chatCompletions, responses } from "toolwright/openai";
 import { describe, expect, it } from "vitest";
 import { fixtureCapabilities, zods } from "../set/fixtures";
+import { openAIOutcome } from "./openai-outcome";
 
 describe.each(zods)("provider formats (%s)", (_label, z) => {
   const set = toolSet(fixtureCapabilities(z));
@@ -14,7 +15,7 @@ describe.each(zods)("provider formats (%s)", (_label, z) => {
   if (add === undefined) throw new Error("fixture changed");
 
   it("OpenAI Chat Completions: one function tool per entry, draft-07 parameters", () => {
-    const tools = toChatCompletionsTools(set);
+    const { tools } = chatCompletions.list(set);
     expect(tools.map((tool) => tool.function.name)).toEqual(set.names);
     expect(tools[0]).toEqual({
       type: "function",
@@ -28,7 +29,7 @@ describe.each(zods)("provider formats (%s)", (_label, z) => {
   });
 
   it("OpenAI Responses: flat function tools with strict false", () => {
-    const tools = toResponsesTools(set);
+    const { tools } = responses.list(set);
     expect(tools[0]).toEqual({
       type: "function",
       name: "add_note",
@@ -39,29 +40,46 @@ describe.each(zods)("provider formats (%s)", (_label, z) => {
   });
 
   it("OpenAI call path: JSON arguments in, failure as data", async () => {
-    expect(await callOpenAITool(set, "add_note", '{"text":"o"}')).toMatchObject({ ok: true });
-    expect(await callOpenAITool(set, "now", "")).toEqual({
+    expect(await openAIOutcome(set, "add_note", '{"text":"o"}')).toMatchObject({ ok: true });
+    expect(await openAIOutcome(set, "now", "")).toEqual({
       ok: true,
       value: { iso: "2025-01-01T00:00:00Z" },
     });
-    const bad = await callOpenAITool(set, "add_note", '{"text":1}');
+    const bad = await openAIOutcome(set, "add_note", '{"text":1}');
     expect(!bad.ok && bad.error).toMatch(/^tool 'add_note' received invalid arguments/);
+    // run answers the same calls with their tool messages and function_call_output items.
+    const now = { id: "c1", function: { name: "now", arguments: "" } };
+    expect(await chatCompletions.run(set, now)).toEqual({
+      role: "tool",
+      tool_call_id: "c1",
+      content: '{"iso":"2025-01-01T00:00:00Z"}',
+    });
+    const failed = await responses.run(set, {
+      call_id: "c2",
+      name: "add_note",
+      arguments: '{"text":1}',
+    });
+    expect(failed).toEqual({
+      type: "function_call_output",
+      call_id: "c2",
+      output: expect.stringMatching(/^tool 'add_note' received invalid arguments/),
+    });
   });
 
   it("Anthropic: name, description, 2020-12 input_schema; tool_result blocks", async () => {
-    const tools = toAnthropicTools(set);
+    const { tools } = anthropic.list(set);
     expect(tools[0]).toEqual({
       name: "add_note",
       description: "Add a note",
       input_schema: projectParameters("add_note", add.parameters, "draft-2020-12"),
     });
     expect(tools.every((tool) => tool.input_schema.type === "object")).toBe(true);
-    expect(await runAnthropicToolUse(set, { id: "tu_1", name: "now", input: {} })).toEqual({
+    expect(await anthropic.run(set, { id: "tu_1", name: "now", input: {} })).toEqual({
       type: "tool_result",
       tool_use_id: "tu_1",
       content: '{"iso":"2025-01-01T00:00:00Z"}',
     });
-    expect(await runAnthropicToolUse(set, { id: "tu_2", name: "fail", input: {} })).toEqual({
+    expect(await anthropic.run(set, { id: "tu_2", name: "fail", input: {} })).toEqual({
       type: "tool_result",
       tool_use_id: "tu_2",
       content: "the notebook is on fire",
@@ -70,7 +88,7 @@ describe.each(zods)("provider formats (%s)", (_label, z) => {
   });
 
   it("Gemini: parametersJsonSchema and responseJsonSchema; functionResponse", async () => {
-    const declarations = toGeminiFunctionDeclarations(set);
+    const { tools: declarations } = gemini.list(set);
     expect(declarations[0]).toEqual({
       name: "add_note",
       description: "Add a note",
@@ -78,12 +96,12 @@ describe.each(zods)("provider formats (%s)", (_label, z) => {
       responseJsonSchema: expect.objectContaining({ type: "object" }),
     });
     expect(declarations.find((d) => d.name === "fail")).not.toHaveProperty("responseJsonSchema");
-    expect(await runGeminiFunctionCall(set, { id: "c1", name: "now", args: {} })).toEqual({
+    expect(await gemini.run(set, { id: "c1", name: "now", args: {} })).toEqual({
       id: "c1",
       name: "now",
       response: { output: { iso: "2025-01-01T00:00:00Z" } },
     });
-    expect(await runGeminiFunctionCall(set, { name: "add_note", args: {} })).toEqual({
+    expect(await gemini.run(set, { name: "add_note", args: {} })).toEqual({
       name: "add_note",
       response: { error: expect.stringMatching(/^tool 'add_note' received invalid arguments/) },
     });
@@ -129,12 +147,12 @@ describe.each(zods)("provider formats (%s)", (_label, z) => {
     const result = await generateText({
       model,
       prompt: "add a note",
-      tools: toAISdkTools(set, {
+      tools: aiSdk.list(set, {
         host: ({ toolCallId }) => {
           seenScopes.push(toolCallId);
           return { scope: { id: toolCallId } };
         },
-      }),
+      }).tools,
       stopWhen: stepCountIs(3),
     });
     expect(result.text).toBe("done");
@@ -156,7 +174,7 @@ describe.each(zods)("provider formats (%s)", (_label, z) => {
   });
 
   it("AI SDK: the abort signal reaches ctx.signal", async () => {
-    const tools = toAISdkTools(set);
+    const { tools } = aiSdk.list(set);
     const controller = new AbortController();
     const pending = tools.slow?.execute?.(
       { ms: 5_000 },

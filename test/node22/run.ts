@@ -44,9 +44,13 @@ function run(command: string, args: readonly string[], cwd: string): Promise<str
     ),
   );
   return new Promise((resolve, reject) => {
-    execFile(command, args, { cwd, env, encoding: "utf8", timeout: 60_000 }, (error, out, err) => {
+    // Type-checking the probes alone takes about 30 s on a busy 2-core machine.
+    execFile(command, args, { cwd, env, encoding: "utf8", timeout: 240_000 }, (error, out, err) => {
       if (error === null) resolve(out);
-      else reject(new Error(`${command} ${args.join(" ")} failed in ${cwd}\n${out}\n${err}`));
+      else {
+        const how = error.killed ? "timed out (240 s)" : "failed";
+        reject(new Error(`${command} ${args.join(" ")} ${how} in ${cwd}\n${out}\n${err}`));
+      }
     });
   });
 }

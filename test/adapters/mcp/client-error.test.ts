@@ -48,7 +48,7 @@ async function callText(
   const { client, close } = await connectInMemory({
     name: "errors",
     version: "1.0.0",
-    capabilities: [tools],
+    tools: [tools],
     ...extra,
   });
   try {

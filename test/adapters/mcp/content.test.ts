@@ -10,7 +10,15 @@ import {
   CallToolResultSchema,
   ContentBlockSchema,
 } from "@modelcontextprotocol/sdk/types.js";
-import { type Capability, type ContentPart, capability, defineTool, toolbox } from "toolwright";
+import {
+  type Capability,
+  type ContentPart,
+  capability,
+  defineTool,
+  type ToolSetOptions,
+  toolbox,
+  toolSet,
+} from "toolwright";
 import type { McpServerOptions } from "toolwright/mcp";
 import { describe, expect, it } from "vitest";
 import { type Z, zodMajors } from "../../core/zods";
@@ -97,8 +105,9 @@ function chartCapability(z: Z): Capability {
   });
 }
 
-function options(z: Z, extra: Partial<McpServerOptions> = {}): McpServerOptions {
-  return { name: "charts", version: "1.0.0", capabilities: [chartCapability(z)], ...extra };
+/** The chart tools served as a tool set built with `set` (the output budget is the set's). */
+function options(z: Z, set: ToolSetOptions = {}): McpServerOptions {
+  return { name: "charts", version: "1.0.0", tools: toolSet([chartCapability(z)], set) };
 }
 
 /** The result checked once more by the SDK's schema, block by block. */

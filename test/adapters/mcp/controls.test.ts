@@ -12,9 +12,12 @@ import {
   type CallOutcome,
   capability,
   defineTool,
+  type FormatError,
   type ToolCallRecord,
+  type ToolSetOptions,
   ToolTimeoutError,
   toolbox,
+  toolSet,
 } from "toolwright";
 import {
   createMcpServer,
@@ -41,6 +44,9 @@ const needsApproval = (name: string) =>
 
 const approve: Elicit = () => ({ action: "accept", content: { approve: true } });
 
+/** A set whose policy asks for approval of the tools annotated `destructive: true`. */
+const destructive: ToolSetOptions = { controls: { needsApproval: "destructive" } };
+
 let open: ControlsClient | undefined;
 afterEach(async () => {
   await open?.close();
@@ -49,17 +55,20 @@ afterEach(async () => {
 
 for (const { major, z } of zodMajors) {
   describe(`MCP approval (${major})`, () => {
+    // The approval policy and the recorder are the tool set's (`set`); how a pending call
+    // is settled is the server's (`server.approval`).
     async function serve(
-      extra: Partial<McpServerOptions>,
+      set: ToolSetOptions,
       elicit?: Elicit,
+      server: Partial<McpServerOptions> = {},
     ): Promise<{ connected: ControlsClient; runs: Runs }> {
       const runs: Runs = {};
       const connected = await connectControls(
         {
           name: "controls",
           version: "1.0.0",
-          capabilities: [controlsCapability(z, runs)],
-          ...extra,
+          tools: toolSet([controlsCapability(z, runs)], set),
+          ...server,
         },
         elicit,
       );
@@ -68,7 +77,7 @@ for (const { major, z } of zodMajors) {
     }
 
     it("asks the user by elicitation and runs the call they approve", async () => {
-      const { connected, runs } = await serve({ needsApproval: "destructive" }, approve);
+      const { connected, runs } = await serve(destructive, approve);
       const answer = await connected.call("delete_note", { id: "n1" });
       expect(answer).toEqual({ text: "deleted n1", isError: false });
       expect(runs.delete_note).toBe(1);
@@ -95,14 +104,14 @@ for (const { major, z } of zodMajors) {
       ["a declined form", { action: "decline" }, ""],
       ["a dismissed form", { action: "cancel" }, ": the user dismissed the approval request"],
     ] as const)("denies on %s, readably, and runs nothing", async (_, result, why) => {
-      const { connected, runs } = await serve({ needsApproval: "destructive" }, () => result);
+      const { connected, runs } = await serve(destructive, () => result);
       const answer = await connected.call("delete_note", { id: "n1" });
       expect(answer).toEqual({ text: denial("delete_note", why), isError: true });
       expect(runs.delete_note).toBeUndefined();
     });
 
     it("denies, naming why, when the client fails the elicitation", async () => {
-      const { connected, runs } = await serve({ needsApproval: "destructive" }, () => {
+      const { connected, runs } = await serve(destructive, () => {
         throw new Error("no UI attached");
       });
       const answer = await connected.call("delete_note", { id: "n1" });
@@ -116,7 +125,7 @@ for (const { major, z } of zodMajors) {
     it("stops asking when the call is cancelled, and runs nothing even if approved later", async () => {
       let answerLate: (result: { action: "accept"; content: { approve: true } }) => void = () => {};
       let elicitationAborted: Promise<void> = Promise.resolve();
-      const { connected, runs } = await serve({ needsApproval: "destructive" }, (_, extra) => {
+      const { connected, runs } = await serve(destructive, (_, extra) => {
         if (connected.asked.length === 1) return { action: "accept", content: { approve: true } };
         elicitationAborted = new Promise((resolve) =>
           extra.signal.addEventListener("abort", () => resolve()),
@@ -144,7 +153,7 @@ for (const { major, z } of zodMajors) {
     });
 
     it("answers that approval is required to a client without elicitation", async () => {
-      const { connected, runs } = await serve({ needsApproval: "destructive" });
+      const { connected, runs } = await serve(destructive);
       const answer = await connected.call("delete_note", { id: "n1" });
       expect(answer).toEqual({
         text: `${needsApproval("delete_note")}; this client cannot ask the user for approval`,
@@ -158,8 +167,7 @@ for (const { major, z } of zodMajors) {
       const server = createMcpServer({
         name: "controls",
         version: "1.0.0",
-        capabilities: [controlsCapability(z, runs)],
-        needsApproval: "destructive",
+        tools: toolSet([controlsCapability(z, runs)], destructive),
       });
       const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
       await server.connect(serverSide);
@@ -184,10 +192,7 @@ for (const { major, z } of zodMajors) {
     });
 
     it('with approval: "refuse", never asks, even a client that could answer', async () => {
-      const { connected, runs } = await serve(
-        { needsApproval: "destructive", approval: "refuse" },
-        approve,
-      );
+      const { connected, runs } = await serve(destructive, approve, { approval: "refuse" });
       const answer = await connected.call("delete_note", { id: "n1" });
       expect(answer).toEqual({
         text: `${needsApproval("delete_note")}; this server does not ask the user for approval`,
@@ -199,17 +204,13 @@ for (const { major, z } of zodMajors) {
 
     it("settles with a handler's decision, given the request and the call", async () => {
       const seen: [ApprovalRequest, McpCallInfo][] = [];
-      const { connected, runs } = await serve(
-        {
-          needsApproval: "destructive",
-          approval: (request, call) => {
-            seen.push([request, call]);
-            const { id } = request.args as { id: string };
-            return id === "keep" ? { approved: false, reason: "it is kept" } : { approved: true };
-          },
+      const { connected, runs } = await serve(destructive, approve, {
+        approval: (request, call) => {
+          seen.push([request, call]);
+          const { id } = request.args as { id: string };
+          return id === "keep" ? { approved: false, reason: "it is kept" } : { approved: true };
         },
-        approve,
-      );
+      });
       expect(await connected.call("delete_note", { id: "n1" })).toEqual({
         text: "deleted n1",
         isError: false,
@@ -230,14 +231,16 @@ for (const { major, z } of zodMajors) {
     it("stops waiting for a handler when the call is cancelled, and runs nothing", async () => {
       const records: ToolCallRecord[] = [];
       let asked = false;
-      const { connected, runs } = await serve({
-        needsApproval: "destructive",
-        recorder: (record) => records.push(record),
-        approval: () => {
-          asked = true;
-          return new Promise(() => {}); // never decides
+      const { connected, runs } = await serve(
+        { ...destructive, recorder: (record) => records.push(record) },
+        undefined,
+        {
+          approval: () => {
+            asked = true;
+            return new Promise(() => {}); // never decides
+          },
         },
-      });
+      );
       const controller = new AbortController();
       const calling = connected.client.callTool(
         { name: "delete_note", arguments: { id: "n1" } },
@@ -256,8 +259,7 @@ for (const { major, z } of zodMajors) {
     });
 
     it("denies when the handler throws, without showing its error", async () => {
-      const { connected, runs } = await serve({
-        needsApproval: "destructive",
+      const { connected, runs } = await serve(destructive, undefined, {
         approval: () => {
           throw new Error("queue at db.internal unreachable");
         },
@@ -287,7 +289,7 @@ for (const { major, z } of zodMajors) {
     });
 
     it('with the policy "destructive", asks for destructive tools only', async () => {
-      const { connected, runs } = await serve({ needsApproval: "destructive" }, approve);
+      const { connected, runs } = await serve(destructive, approve);
       await connected.call("add_note", { text: "a" });
       await connected.call("echo", { word: "a" });
       expect(connected.asked).toEqual([]);
@@ -301,8 +303,10 @@ for (const { major, z } of zodMajors) {
     it("with a policy function, asks as it decides from the entry and the arguments", async () => {
       const { connected, runs } = await serve(
         {
-          needsApproval: ({ entry, args }) =>
-            entry.name === "echo" && (args as { loud?: boolean }).loud === true,
+          controls: {
+            needsApproval: ({ entry, args }) =>
+              entry.name === "echo" && (args as { loud?: boolean }).loud === true,
+          },
         },
         () => ({ action: "decline" }),
       );
@@ -320,7 +324,7 @@ for (const { major, z } of zodMajors) {
 
     it("refuses an approval option of no known form, naming it", async () => {
       await expect(
-        serve({ approval: "ask" as unknown as McpServerOptions["approval"] }),
+        serve({}, undefined, { approval: "ask" as unknown as McpServerOptions["approval"] }),
       ).rejects.toThrow(/createMcpServer: approval must be "elicit", "refuse" or a function/);
     });
   });
@@ -332,8 +336,7 @@ for (const { major, z } of zodMajors) {
       const http = await listenMcpHttp({
         name: "controls",
         version: "1.0.0",
-        capabilities: [controlsCapability(z, runs)],
-        needsApproval: "destructive",
+        tools: toolSet([controlsCapability(z, runs)], destructive),
         ...extra,
       });
       const client = elicitingClient(approve);
@@ -392,7 +395,7 @@ for (const { major, z } of zodMajors) {
           hang: defineTool({
             description: "Runs until released",
             parameters: z.object({}),
-            ...(timeoutMs !== undefined && { timeoutMs }),
+            ...(timeoutMs !== undefined && { controls: { timeoutMs } }),
             execute: (_args, ctx) =>
               new Promise<string>((resolve) => {
                 state.signal = ctx?.signal;
@@ -409,27 +412,28 @@ for (const { major, z } of zodMajors) {
       return { cap, state };
     }
 
-    async function timedOut(serverMs: number | undefined, toolMs: number | undefined) {
+    async function timedOut(setMs: number | undefined, toolMs: number | undefined) {
       const { cap, state } = hanging(z, toolMs);
       const records: ToolCallRecord[] = [];
       const connected = await connectControls({
         name: "slow",
         version: "1.0.0",
-        capabilities: [cap],
-        recorder: (record) => records.push(record),
-        ...(serverMs !== undefined && { timeoutMs: serverMs }),
+        tools: toolSet([cap], {
+          recorder: (record) => records.push(record),
+          ...(setMs !== undefined && { controls: { timeoutMs: setMs } }),
+        }),
       });
       open = connected;
       return { connected, state, records };
     }
 
     it.each([
-      ["the server's timeoutMs", 20, undefined],
-      ["the tool's own timeoutMs, over the server's", 600_000, 20],
+      ["the served set's timeoutMs", 20, undefined],
+      ["the tool's own timeoutMs, over the set's", 600_000, 20],
     ] as const)(
       "answers a timeout after %s, aborting ctx.signal; the late result is discarded",
-      async (_, serverMs, toolMs) => {
-        const { connected, state, records } = await timedOut(serverMs, toolMs);
+      async (_, setMs, toolMs) => {
+        const { connected, state, records } = await timedOut(setMs, toolMs);
         const answer = await connected.call("hang", {});
         expect(answer).toEqual({ text: "tool 'hang' timed out after 20 ms", isError: true });
         expect(state.signal?.aborted).toBe(true);
@@ -460,13 +464,13 @@ for (const { major, z } of zodMajors) {
           strict_echo: defineTool({
             description: "Echo, strictly",
             parameters: z.object({ word: z.string(), loud: z.boolean().optional() }),
-            ...(strictTool && { strictInputs: true }),
+            ...(strictTool && { controls: { strictInputs: true } }),
             execute: ({ word }) => word,
           }),
           loose_echo: defineTool({
             description: "Echo, loosely",
             parameters: z.object({ word: z.string() }),
-            ...(strictTool && { strictInputs: false }),
+            ...(strictTool && { controls: { strictInputs: false } }),
             execute: ({ word }) => word,
           }),
         }),
@@ -474,16 +478,15 @@ for (const { major, z } of zodMajors) {
     }
 
     it.each([
-      ["per server", false, { strictInputs: true }],
+      ["per served set", false, { controls: { strictInputs: true } }],
       ["per tool", true, {}],
     ] as const)(
       "%s: lists additionalProperties: false and refuses an unknown key by name",
-      async (_, strictTool, extra) => {
+      async (_, strictTool, set: ToolSetOptions) => {
         const connected = await connectControls({
           name: "words",
           version: "1.0.0",
-          capabilities: [tools(strictTool)],
-          ...extra,
+          tools: toolSet([tools(strictTool)], set),
         });
         open = connected;
         const { tools: listed } = await connected.client.listTools();
@@ -519,10 +522,12 @@ for (const { major, z } of zodMajors) {
           own: defineTool({
             description: "Formats its own invalid arguments",
             parameters: z.object({ day: z.string() }),
-            controls: { formatError: (failure, call) =>
-              failure.kind === "invalid-arguments"
-                ? `send ${call.expected} to '${call.name}'`
-                : undefined },
+            controls: {
+              formatError: (failure, call) =>
+                failure.kind === "invalid-arguments"
+                  ? `send ${call.expected} to '${call.name}'`
+                  : undefined,
+            },
             execute: ({ day }) => day,
           }),
           broken: defineTool({
@@ -540,7 +545,7 @@ for (const { major, z } of zodMajors) {
           }),
         }),
       });
-    const setFormat: McpServerOptions["formatError"] = (failure) =>
+    const setFormat: FormatError = (failure) =>
       failure.kind === "invalid-arguments" || failure.kind === "thrown"
         ? `set: ${failure.kind}`
         : failure.kind === "approval-required"
@@ -551,8 +556,7 @@ for (const { major, z } of zodMajors) {
       const connected = await connectControls({
         name: "fmt",
         version: "1.0.0",
-        capabilities: [cap()],
-        formatError: setFormat,
+        tools: toolSet([cap()], { controls: { formatError: setFormat } }),
         ...extra,
       });
       open = connected;

@@ -12,6 +12,6 @@ if (z === undefined) throw new Error(`unknown zod label '${label}'; use zod or z
 await serveStdio({
   name: "fixtures",
   version: "1.0.0",
-  capabilities: fixtureCapabilities(z),
+  tools: fixtureCapabilities(z),
   host: ({ requestId }) => ({ scope: Object.freeze({ id: `call-${requestId}` }) }),
 });

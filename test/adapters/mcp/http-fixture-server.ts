@@ -12,10 +12,9 @@ const open = process.argv[2] === "open";
 const http = await listenMcpHttp({
   name: "fixture",
   version: "1.0.0",
-  capabilities: [waitingTools().capability],
-  headersTimeoutMs: 1_000,
-  requestTimeoutMs: 2_000,
-  ...(open && { allowedHosts: "any", allowedOrigins: "any" }),
+  tools: [waitingTools().capability],
+  limits: { headersTimeoutMs: 1_000, requestTimeoutMs: 2_000 },
+  ...(open && { allowed: { hosts: "any", origins: "any" } }),
 });
 process.stdout.write(`${JSON.stringify({ url: http.url.href })}\n`);
 

@@ -24,7 +24,7 @@ async function serve(
   const http = await listenMcpHttp({
     name: "t",
     version: "1",
-    capabilities: [capability],
+    tools: [capability],
     ...options,
   });
   running = http;
@@ -112,8 +112,8 @@ describe("a loopback server, by default", () => {
 });
 
 describe("the allow-lists", () => {
-  it("allowedHosts replaces the loopback names, and its hosts' origins are allowed", async () => {
-    const { http, log } = await serve({ allowedHosts: ["mcp.example", "[::1]"] });
+  it("allowed.hosts replaces the loopback names, and its hosts' origins are allowed", async () => {
+    const { http, log } = await serve({ allowed: { hosts: ["mcp.example", "[::1]"] } });
     expect((await post(http.url, callBody("ping"), { host: "mcp.example:8080" })).status).toBe(200);
     expect((await post(http.url, callBody("ping"), { host: "MCP.example" })).status).toBe(200);
     expect((await post(http.url, callBody("ping"), { host: "[::1]" })).status).toBe(200);
@@ -131,8 +131,8 @@ describe("the allow-lists", () => {
     expect(log.pings).toBe(4);
   });
 
-  it("allowedOrigins lists exact origins, compared after normalising", async () => {
-    const { http, log } = await serve({ allowedOrigins: ["https://app.example"] });
+  it("allowed.origins lists exact origins, compared after normalising", async () => {
+    const { http, log } = await serve({ allowed: { origins: ["https://app.example"] } });
     expect((await post(http.url, callBody("ping"), { origin: "https://app.example" })).status).toBe(
       200,
     );
@@ -149,7 +149,7 @@ describe("the allow-lists", () => {
   });
 
   it('"any" turns a check off', async () => {
-    const { http, log } = await serve({ allowedHosts: "any", allowedOrigins: "any" });
+    const { http, log } = await serve({ allowed: { hosts: "any", origins: "any" } });
     const reply = await post(http.url, callBody("ping"), {
       host: "evil.example",
       origin: "http://evil.example",
@@ -160,15 +160,66 @@ describe("the allow-lists", () => {
 
   it("an entry that is not a hostname or an origin throws at start, naming it", async () => {
     const { capability } = waitingTools();
-    const base = { name: "t", version: "1", capabilities: [capability] };
-    await expect(listenMcpHttp({ ...base, allowedHosts: ["localhost:3000"] })).rejects.toThrow(
-      /allowedHosts entry 'localhost:3000'/,
+    const base = { name: "t", version: "1", tools: [capability] };
+    await expect(
+      listenMcpHttp({ ...base, allowed: { hosts: ["localhost:3000"] } }),
+    ).rejects.toThrow(/^allowed\.hosts entry 'localhost:3000' is not a hostname/);
+    await expect(listenMcpHttp({ ...base, allowed: { origins: ["app.example"] } })).rejects.toThrow(
+      /^allowed\.origins entry 'app\.example' is not an origin/,
     );
-    await expect(listenMcpHttp({ ...base, allowedOrigins: ["app.example"] })).rejects.toThrow(
-      /allowedOrigins entry 'app.example'/,
+    expect(() => createMcpHttpHandler({ ...base, allowed: { hosts: ["http://x/"] } })).toThrow(
+      /^allowed\.hosts entry 'http:\/\/x\/' is not a hostname/,
     );
-    expect(() => createMcpHttpHandler({ ...base, allowedHosts: ["http://x/"] })).toThrow(
-      /allowedHosts entry 'http:\/\/x\/'/,
+  });
+
+  it("allowed: {} keeps the loopback defaults", async () => {
+    const { http, log } = await serve({ allowed: {} });
+    expect((await post(http.url, callBody("ping"), { host: "evil.example" })).status).toBe(403);
+    const foreign = await post(http.url, callBody("ping"), { origin: "http://evil.example" });
+    expect(foreign.status).toBe(403);
+    expect(
+      (await post(http.url, callBody("ping"), { origin: "http://localhost:5173" })).status,
+    ).toBe(200);
+    expect(log.pings).toBe(1);
+  });
+
+  it("allowed.origins given beside allowed.hosts replaces the origins of those hosts", async () => {
+    const { http, log } = await serve({
+      allowed: { hosts: ["mcp.example"], origins: ["https://app.example"] },
+    });
+    const host = { host: "mcp.example" };
+    expect((await post(http.url, callBody("ping"), host)).status).toBe(200);
+    const fromApp = await post(http.url, callBody("ping"), {
+      ...host,
+      origin: "https://app.example",
+    });
+    expect(fromApp.status).toBe(200);
+    const fromHost = await post(http.url, callBody("ping"), {
+      ...host,
+      origin: "https://mcp.example",
+    });
+    expect(fromHost.status).toBe(403);
+    expect((await post(http.url, callBody("ping"), { host: "localhost" })).status).toBe(403);
+    expect(log.pings).toBe(2);
+  });
+
+  it('allowed.origins: "any" alone leaves the Host check on', async () => {
+    const { http, log } = await serve({ allowed: { origins: "any" } });
+    const foreignOrigin = await post(http.url, callBody("ping"), { origin: "http://evil.example" });
+    expect(foreignOrigin.status).toBe(200);
+    expect((await post(http.url, callBody("ping"), { host: "evil.example" })).status).toBe(403);
+    expect(log.pings).toBe(1);
+  });
+
+  it("a refusal names the allowed option that would accept the request", async () => {
+    const { http } = await serve();
+    const host = await post(http.url, callBody("ping"), { host: "evil.example" });
+    expect(JSON.parse(host.body).error.message).toBe(
+      "Host 'evil.example' is not allowed: add its hostname to allowed.hosts to serve it",
+    );
+    const origin = await post(http.url, callBody("ping"), { origin: "http://evil.example" });
+    expect(JSON.parse(origin.body).error.message).toBe(
+      "Origin 'http://evil.example' is not allowed: add it to allowed.origins to accept it",
     );
   });
 });
@@ -176,7 +227,7 @@ describe("the allow-lists", () => {
 describe("createMcpHttpHandler", () => {
   it("checks the loopback names by default, on a server you run yourself", async () => {
     const { capability, log } = waitingTools();
-    const handler = createMcpHttpHandler({ name: "t", version: "1", capabilities: [capability] });
+    const handler = createMcpHttpHandler({ name: "t", version: "1", tools: [capability] });
     const server = createServer(handler);
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     const url = new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
@@ -184,6 +235,31 @@ describe("createMcpHttpHandler", () => {
       expect((await post(url, callBody("ping"), { host: "evil.example" })).status).toBe(403);
       expect((await post(url, callBody("ping"))).status).toBe(200);
       expect(log.pings).toBe(1);
+    } finally {
+      await handler.close({ graceMs: 0 });
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  it("takes the same allowed: { hosts, origins }", async () => {
+    const { capability, log } = waitingTools();
+    const handler = createMcpHttpHandler({
+      name: "t",
+      version: "1",
+      tools: [capability],
+      allowed: { hosts: ["mcp.example"], origins: ["https://app.example"] },
+    });
+    const server = createServer(handler);
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const url = new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
+    try {
+      expect((await post(url, callBody("ping"))).status).toBe(403); // 127.0.0.1 is not listed
+      expect((await post(url, callBody("ping"), { host: "mcp.example" })).status).toBe(200);
+      const fromApp = { host: "mcp.example", origin: "https://app.example" };
+      expect((await post(url, callBody("ping"), fromApp)).status).toBe(200);
+      const fromElsewhere = { host: "mcp.example", origin: "https://other.example" };
+      expect((await post(url, callBody("ping"), fromElsewhere)).status).toBe(403);
+      expect(log.pings).toBe(2);
     } finally {
       await handler.close({ graceMs: 0 });
       await new Promise((resolve) => server.close(resolve));
@@ -219,7 +295,7 @@ describe("binding beyond loopback", () => {
       const bound = await listenMcpHttp({
         name: "t",
         version: "1",
-        capabilities: [capability],
+        tools: [capability],
         hostname: "192.0.2.1",
       }).catch(() => undefined);
       await bound?.close({ graceMs: 0 });
@@ -234,5 +310,27 @@ describe("binding beyond loopback", () => {
         message: expect.stringMatching(/binds '192\.0\.2\.1' with no Host check/),
       }),
     ]);
+    expect(warnings[0]?.message).toContain('in allowed.hosts, or pass allowed: { hosts: "any" }');
+  });
+
+  it("listenMcpHttp does not warn for a bind beyond loopback when allowed.hosts is given", async () => {
+    const warnings: Error[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning);
+    process.on("warning", onWarning);
+    try {
+      const { capability } = waitingTools();
+      const bound = await listenMcpHttp({
+        name: "t",
+        version: "1",
+        tools: [capability],
+        hostname: "192.0.2.1",
+        allowed: { hosts: ["mcp.example"] },
+      }).catch(() => undefined);
+      await bound?.close({ graceMs: 0 });
+      await new Promise((resolve) => setImmediate(resolve));
+    } finally {
+      process.off("warning", onWarning);
+    }
+    expect(warnings).toEqual([]);
   });
 });

@@ -22,7 +22,7 @@ function text(result: CallToolResult): string {
 describe("McpHttpServer.close({ graceMs })", () => {
   it("lets quick calls finish, aborts the rest with an isError answer, and none hangs", async () => {
     const { capability, log } = waitingTools();
-    const http = await listenMcpHttp({ name: "t", version: "1", capabilities: [capability] });
+    const http = await listenMcpHttp({ name: "t", version: "1", tools: [capability] });
     const client = new Client({ name: "test", version: "1.0.0" });
     await client.connect(new StreamableHTTPClientTransport(http.url));
     const count = 100;
@@ -67,7 +67,7 @@ describe("McpHttpServer.close({ graceMs })", () => {
 
   it("returns as soon as the calls in flight are done, well before the grace period", async () => {
     const { capability, log } = waitingTools();
-    const http = await listenMcpHttp({ name: "t", version: "1", capabilities: [capability] });
+    const http = await listenMcpHttp({ name: "t", version: "1", tools: [capability] });
     const call = post(http.url, callBody("wait", { n: 1, ms: 100 }));
     await until(() => log.started.length === 1);
     const closing = performance.now();
@@ -81,7 +81,7 @@ describe("McpHttpServer.close({ graceMs })", () => {
 
   it("stops accepting connections at once, and close is idempotent", async () => {
     const { capability } = waitingTools();
-    const http = await listenMcpHttp({ name: "t", version: "1", capabilities: [capability] });
+    const http = await listenMcpHttp({ name: "t", version: "1", tools: [capability] });
     const first = http.close();
     const second = http.close({ graceMs: 0 });
     expect(http.server.listening).toBe(false);
@@ -91,7 +91,7 @@ describe("McpHttpServer.close({ graceMs })", () => {
 
   it("throws on a graceMs that is not a non-negative number", async () => {
     const { capability } = waitingTools();
-    const http = await listenMcpHttp({ name: "t", version: "1", capabilities: [capability] });
+    const http = await listenMcpHttp({ name: "t", version: "1", tools: [capability] });
     await expect(http.close({ graceMs: -1 })).rejects.toThrow(
       /graceMs must be a non-negative number of milliseconds, got -1/,
     );
@@ -102,7 +102,7 @@ describe("McpHttpServer.close({ graceMs })", () => {
 describe("createMcpHttpHandler(...).close({ graceMs })", () => {
   it("answers calls in flight and refuses new requests with 503 while it drains", async () => {
     const { capability, log } = waitingTools();
-    const handler = createMcpHttpHandler({ name: "t", version: "1", capabilities: [capability] });
+    const handler = createMcpHttpHandler({ name: "t", version: "1", tools: [capability] });
     const server = createServer(handler);
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     const url = new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);

@@ -9,12 +9,14 @@ import {
   type Capability,
   capability,
   defineTool,
-  describeWithExamples,
-  summaryOf,
+  type ToolSetOptions,
   toolbox,
+  toolSet,
 } from "toolwright";
 import { createMcpServer, type McpServerOptions } from "toolwright/mcp";
 import { describe, expect, it } from "vitest";
+import { describeWithExamples } from "../../../src/adapters/examples-text";
+import { summaryOf } from "../../../src/set/catalog-listing";
 import { type Z, zodMajors } from "../../core/zods";
 import { connectInMemory } from "./in-memory-client";
 
@@ -52,8 +54,13 @@ function roomsCapability(z: Z): Capability {
   });
 }
 
-function options(z: Z, extra: Partial<McpServerOptions> = {}): McpServerOptions {
-  return { name: "rooms", version: "1.0.0", capabilities: [roomsCapability(z)], ...extra };
+/** The room tools as a tool set built with `set`, served with the server options `extra`. */
+function options(
+  z: Z,
+  extra: Partial<McpServerOptions> = {},
+  set: ToolSetOptions = {},
+): McpServerOptions {
+  return { name: "rooms", version: "1.0.0", tools: toolSet([roomsCapability(z)], set), ...extra };
 }
 
 async function listed(opts: McpServerOptions): Promise<Tool[]> {
@@ -135,7 +142,7 @@ for (const { major, z } of zodMajors) {
   describe(`MCP tools/list with deferLoading (${major})`, () => {
     it("lists deferred tools by one line with an open schema, plus the catalog tools", async () => {
       const full = await listed(options(z));
-      const compact = await listed(options(z, { deferLoading: true }));
+      const compact = await listed(options(z, {}, { deferLoading: true }));
       expect(compact.map((tool) => tool.name)).toEqual([
         "book_room",
         "list_rooms",
@@ -174,14 +181,14 @@ for (const { major, z } of zodMajors) {
 
     it("keeps the tools named in keep listed in full", async () => {
       const full = await listed(options(z));
-      const tools = await listed(options(z, { deferLoading: { keep: ["book_room"] } }));
+      const tools = await listed(options(z, {}, { deferLoading: { keep: ["book_room"] } }));
       expect(byName(tools, "book_room")).toEqual(byName(full, "book_room"));
       expect(byName(tools, "list_rooms")?._meta?.["toolwright/deferred"]).toBe(true);
     });
 
     it("describe_tools gives the full schema, and the deferred tool parses calls with its own", async () => {
       const full = await listed(options(z));
-      const { client, close } = await connectInMemory(options(z, { deferLoading: true }));
+      const { client, close } = await connectInMemory(options(z, {}, { deferLoading: true }));
       try {
         await client.listTools(); // the client now knows book_room has no outputSchema
         const described = await client.callTool({
@@ -242,9 +249,14 @@ for (const { major, z } of zodMajors) {
     });
 
     it("advertises far fewer characters for 50 tools", async () => {
-      const fifty = { name: "many", version: "1.0.0", capabilities: [manyTools(z, 50)] };
-      const full = await listed(fifty);
-      const compact = await listed({ ...fifty, deferLoading: true });
+      const fifty = manyTools(z, 50);
+      const served = (set: ToolSetOptions = {}): McpServerOptions => ({
+        name: "many",
+        version: "1.0.0",
+        tools: toolSet([fifty], set),
+      });
+      const full = await listed(served());
+      const compact = await listed(served({ deferLoading: true }));
       const chars = {
         full: characters(full),
         compact: characters(compact),

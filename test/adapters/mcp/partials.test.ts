@@ -78,7 +78,7 @@ function connect(z: Z, stops: Stops = newStops()) {
   return connectInMemory({
     name: "stream",
     version: "1.0.0",
-    capabilities: [streamingCapability(z, stops)],
+    tools: [streamingCapability(z, stops)],
   });
 }
 

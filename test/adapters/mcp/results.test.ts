@@ -13,7 +13,7 @@ describe.each(zods)("MCP results decided by the boundary (%s)", (_label, z) => {
     const { client, close } = await connectInMemory({
       name: "results",
       version: "1.0.0",
-      capabilities: [
+      tools: [
         capability({
           name: "c",
           description: "c",

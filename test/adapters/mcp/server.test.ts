@@ -2,14 +2,14 @@ import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { capability, defineTool, type ToolCallRecord, toolbox } from "toolwright";
+import { capability, defineTool, type ToolCallRecord, toolbox, toolSet } from "toolwright";
 import { createMcpServer, listenMcpHttp, type McpServerOptions } from "toolwright/mcp";
 import { describe, expect, it } from "vitest";
 import { fixtureCapabilities, zods } from "../../set/fixtures";
-import { connectInMemory } from "./in-memory-client";
 import { mcpContract } from "./contract";
+import { connectInMemory } from "./in-memory-client";
 
-const root = fileURLToPath(new URL("../..", import.meta.url));
+const root = fileURLToPath(new URL("../../..", import.meta.url));
 
 function options(
   z: (typeof zods)[number][1],
@@ -18,7 +18,7 @@ function options(
   return {
     name: "fixtures",
     version: "1.0.0",
-    capabilities: fixtureCapabilities(z),
+    tools: fixtureCapabilities(z),
     host: ({ requestId }) => ({ scope: Object.freeze({ id: `call-${requestId}` }) }),
     ...extra,
   };
@@ -76,8 +76,7 @@ describe("MCP server, in process", () => {
     const { client, close } = await connectInMemory({
       name: "w",
       version: "1",
-      capabilities: [waiting],
-      recorder: (record) => records.push(record),
+      tools: toolSet([waiting], { recorder: (record) => records.push(record) }),
     });
     const controller = new AbortController();
     const pending = client.callTool({ name: "wait", arguments: {} }, undefined, {
@@ -111,9 +110,9 @@ describe("MCP server, in process", () => {
 
   it("throws at creation when names collide", () => {
     const [notes] = fixtureCapabilities(zods[0][1]);
-    expect(() =>
-      createMcpServer({ name: "x", version: "1", capabilities: [notes, notes] }),
-    ).toThrow(/declared by both tool 'notes\/add_note' and tool 'notes\/add_note'/);
+    expect(() => createMcpServer({ name: "x", version: "1", tools: [notes, notes] })).toThrow(
+      /declared by both tool 'notes\/add_note' and tool 'notes\/add_note'/,
+    );
   });
 
   it("serves no resources capability when no capability has a manual", async () => {
@@ -121,7 +120,7 @@ describe("MCP server, in process", () => {
     const { client, close } = await connectInMemory({
       name: "c",
       version: "1",
-      capabilities: [clock],
+      tools: [clock],
     });
     expect(client.getServerCapabilities()?.resources).toBeUndefined();
     await close();

@@ -13,7 +13,7 @@ const grace = process.argv[2];
 const stdio = await serveStdio({
   name: "fixture",
   version: "1.0.0",
-  capabilities: [capability],
+  tools: [capability],
   ...(grace !== undefined && { graceMs: Number(grace) }),
 });
 process.once("SIGTERM", () => void stdio.close());

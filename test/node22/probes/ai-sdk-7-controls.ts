@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { type ToolSet as AISdkToolSet, generateText, type ModelMessage, stepCountIs } from "ai";
 import { MockLanguageModelV4 } from "ai/test";
 import { capability, defineTool, type ToolSet, toolbox, toolSet } from "toolwright";
-import { toAISdkTools } from "toolwright/ai-sdk";
+import { aiSdk } from "toolwright/ai-sdk";
 import * as z from "zod";
 import { expectRuntime, report } from "./fixtures.ts";
 
@@ -78,7 +78,7 @@ function controlledSet(): { set: ToolSet; ran: string[] } {
       delete_note: defineTool({
         description: "Delete a note",
         parameters: z.object({ id: z.string() }),
-        needsApproval: ({ id }) => id !== "scratch",
+        controls: { needsApproval: ({ id }) => id !== "scratch" },
         execute: ({ id }) => {
           ran.push(id);
           return { deleted: id };
@@ -93,7 +93,7 @@ function controlledSet(): { set: ToolSet; ran: string[] } {
       stall: defineTool({
         description: "Waits until its signal aborts",
         parameters: z.object({}),
-        timeoutMs: 20,
+        controls: { timeoutMs: 20 },
         execute: (_args, ctx) =>
           new Promise((resolve) => {
             ctx?.signal?.addEventListener("abort", () => resolve("too late"));
@@ -102,8 +102,10 @@ function controlledSet(): { set: ToolSet; ran: string[] } {
       fragile: defineTool({
         description: "Always throws",
         parameters: z.object({}),
-        formatError: (failure) =>
-          failure.kind === "thrown" ? "fragile is down; try again later" : undefined,
+        controls: {
+          formatError: (failure) =>
+            failure.kind === "thrown" ? "fragile is down; try again later" : undefined,
+        },
         execute: () => {
           throw new Error("socket hang up at 10.0.0.7");
         },
@@ -143,7 +145,7 @@ function answered(
 
 // Only the tool that may need approval gets the AI SDK's needsApproval.
 {
-  const tools: AISdkToolSet = toAISdkTools(controlledSet().set);
+  const tools: AISdkToolSet = aiSdk.list(controlledSet().set).tools;
   assert.equal(typeof tools.delete_note?.needsApproval, "function");
   assert.equal("needsApproval" in (tools.read_note ?? {}), false);
 }
@@ -153,7 +155,7 @@ const { set, ran } = controlledSet();
 const first = scripted(toolCalls(["c1", "delete_note", { id: "n1" }]));
 const asked = await generateText({
   model: first.model,
-  tools: toAISdkTools(set),
+  tools: aiSdk.list(set).tools,
   prompt: "delete n1",
   stopWhen: stepCountIs(3),
 });
@@ -169,7 +171,7 @@ const later = controlledSet();
 const approvedModel = scripted(done);
 const approvedRun = await generateText({
   model: approvedModel.model,
-  tools: toAISdkTools(later.set),
+  tools: aiSdk.list(later.set).tools,
   messages: answered(asked, true),
   stopWhen: stepCountIs(3),
 });
@@ -185,7 +187,7 @@ const denying = controlledSet();
 const deniedModel = scripted(done);
 await generateText({
   model: deniedModel.model,
-  tools: toAISdkTools(denying.set),
+  tools: aiSdk.list(denying.set).tools,
   messages: answered(asked, false, "keep it"),
   stopWhen: stepCountIs(3),
 });
@@ -199,7 +201,7 @@ const free = controlledSet();
 const freeModel = scripted(toolCalls(["c2", "delete_note", { id: "scratch" }]));
 const freeRun = await generateText({
   model: freeModel.model,
-  tools: toAISdkTools(free.set),
+  tools: aiSdk.list(free.set).tools,
   prompt: "delete scratch",
   stopWhen: stepCountIs(3),
 });
@@ -212,7 +214,7 @@ const failing = scripted(
 );
 const failed = await generateText({
   model: failing.model,
-  tools: toAISdkTools(controlledSet().set),
+  tools: aiSdk.list(controlledSet().set).tools,
   prompt: "go",
   stopWhen: stepCountIs(3),
 });

@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { generateText, stepCountIs, streamText } from "ai";
 import { convertArrayToReadableStream, MockLanguageModelV3, MockLanguageModelV4 } from "ai/test";
 import { capability, defineTool, type ToolSet, toolbox, toolSet } from "toolwright";
-import { toAISdkTools } from "toolwright/ai-sdk";
+import { aiSdk } from "toolwright/ai-sdk";
 import * as z from "zod";
 import { expectRuntime, report } from "./fixtures.ts";
 
@@ -123,7 +123,7 @@ const v4 = new MockLanguageModelV4({
 });
 await generateText({
   model: v4,
-  tools: toAISdkTools(resultSet()),
+  tools: aiSdk.list(resultSet()).tools,
   prompt: "show",
   stopWhen: stepCountIs(3),
 });
@@ -155,7 +155,7 @@ const v3 = new MockLanguageModelV3({
 });
 await generateText({
   model: v3,
-  tools: toAISdkTools(resultSet()),
+  tools: aiSdk.list(resultSet()).tools,
   prompt: "show",
   stopWhen: stepCountIs(3),
 });
@@ -202,7 +202,7 @@ const streaming = new MockLanguageModelV4({
 });
 const streamed = streamText({
   model: streaming,
-  tools: toAISdkTools(resultSet()),
+  tools: aiSdk.list(resultSet()).tools,
   prompt: "count",
   stopWhen: stepCountIs(2),
 });

@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { type ToolSet as AISdkToolSet, generateText, stepCountIs } from "ai";
 import { MockLanguageModelV4 } from "ai/test";
-import { toAISdkTools } from "toolwright/ai-sdk";
+import { aiSdk } from "toolwright/ai-sdk";
 import { ADD_NOTE_PARAMETERS, expectRuntime, notesToolSet, report } from "./fixtures.ts";
 
 const runtime = expectRuntime("ai", 7);
@@ -42,12 +42,15 @@ const model = new MockLanguageModelV4({
 });
 
 const scopes: string[] = [];
-const tools: AISdkToolSet = toAISdkTools(set, {
+const listing = aiSdk.list(set, {
   host: ({ toolCallId }) => {
     scopes.push(toolCallId);
     return {};
   },
 });
+assert.deepEqual(listing.ledger, []);
+assert.equal(listing.dialect, "openai-non-strict");
+const tools: AISdkToolSet = listing.tools;
 const result = await generateText({
   model,
   prompt: "add a note",

@@ -1,9 +1,9 @@
 // toolwright/anthropic against the newest @anthropic-ai/sdk: the SDK's client sends our
 // tools unchanged (a fetch stub answers offline with tool_use blocks), and the blocks it
-// returns run through runAnthropicToolUse into tool_result blocks the next request takes.
+// returns run through anthropic.run into tool_result blocks the next request takes.
 import assert from "node:assert/strict";
 import Anthropic from "@anthropic-ai/sdk";
-import { runAnthropicToolUse, toAnthropicTools } from "toolwright/anthropic";
+import { anthropic } from "toolwright/anthropic";
 import { ADD_NOTE_PARAMETERS, expectRuntime, notesToolSet, report } from "./fixtures.ts";
 
 const set = notesToolSet();
@@ -35,15 +35,18 @@ const client = new Anthropic({
 });
 
 const runtime = expectRuntime("@anthropic-ai/sdk", 1);
+const listing = anthropic.list(set);
+assert.equal(listing.dialect, "anthropic");
+assert.deepEqual(listing.ledger, []);
 const body: Anthropic.MessageCreateParamsNonStreaming = {
   model: "claude-offline",
   max_tokens: 100,
   messages: [{ role: "user", content: "add a note" }],
-  tools: toAnthropicTools(set),
+  tools: listing.tools,
 };
 const message = await client.messages.create(body);
 const sent = (bodies[0] as { tools: { name: string }[] }).tools;
-assert.deepEqual(sent, toAnthropicTools(set));
+assert.deepEqual(sent, anthropic.list(set).tools);
 assert.deepEqual(sent[0], {
   name: "add_note",
   description: "Add a note",
@@ -52,7 +55,7 @@ assert.deepEqual(sent[0], {
 
 const results: Anthropic.ToolResultBlockParam[] = [];
 for (const block of message.content) {
-  if (block.type === "tool_use") results.push(await runAnthropicToolUse(set, block));
+  if (block.type === "tool_use") results.push(await anthropic.run(set, block));
 }
 assert.deepEqual(results.slice(0, 2), [
   { type: "tool_result", tool_use_id: "tu_1", content: '{"id":1,"count":1}' },
@@ -64,7 +67,9 @@ assert.match(String(results[2]?.content), /received invalid arguments/);
 const next: Anthropic.MessageParam = { role: "user", content: results };
 
 // Strict tools, "auto": each tool that can be strict is; the newest SDK sends them as is.
-const strictTools = toAnthropicTools(set, { strict: "auto" });
+const strictListing = anthropic.list(set, { strict: "auto" });
+assert.equal(strictListing.dialect, "anthropic-strict");
+const strictTools = strictListing.tools;
 await client.messages.create({ ...body, tools: strictTools });
 const sentStrict = (bodies[1] as { tools: { strict?: boolean }[] }).tools;
 assert.deepEqual(sentStrict, strictTools);

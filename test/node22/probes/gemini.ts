@@ -1,10 +1,10 @@
 // toolwright/gemini against the newest @google/genai major: the SDK's client sends our
 // function declarations unchanged (a stubbed global fetch answers offline with function
-// calls), and the calls it returns run through runGeminiFunctionCall into function
-// responses the next turn takes.
+// calls), and the calls it returns run through gemini.run into function responses the
+// next turn takes.
 import assert from "node:assert/strict";
 import { type Content, type GenerateContentParameters, GoogleGenAI } from "@google/genai";
-import { runGeminiFunctionCall, toGeminiFunctionDeclarations } from "toolwright/gemini";
+import { gemini } from "toolwright/gemini";
 import { ADD_NOTE_PARAMETERS, expectRuntime, notesToolSet, report } from "./fixtures.ts";
 
 const set = notesToolSet();
@@ -36,14 +36,17 @@ globalThis.fetch = async (_url, init) => {
 
 const runtime = expectRuntime("@google/genai", 3);
 const ai = new GoogleGenAI({ apiKey: "offline" });
+const listing = gemini.list(set);
+assert.equal(listing.dialect, "gemini-json-schema");
+assert.deepEqual(listing.ledger, []);
 const request: GenerateContentParameters = {
   model: "gemini-offline",
   contents: "add a note",
-  config: { tools: [{ functionDeclarations: toGeminiFunctionDeclarations(set) }] },
+  config: { tools: [{ functionDeclarations: listing.tools }] },
 };
 const response = await ai.models.generateContent(request);
 const sent = (bodies[0] as { tools: { functionDeclarations: { name: string }[] }[] }).tools;
-assert.deepEqual(sent, [{ functionDeclarations: toGeminiFunctionDeclarations(set) }]);
+assert.deepEqual(sent, [{ functionDeclarations: gemini.list(set).tools }]);
 assert.deepEqual(sent[0]?.functionDeclarations[0], {
   name: "add_note",
   description: "Add a note",
@@ -57,7 +60,9 @@ assert.deepEqual(sent[0]?.functionDeclarations[0], {
 });
 
 // The legacy `parameters` field, for models and gateways that take only it: sent as is.
-const legacy = toGeminiFunctionDeclarations(set, { field: "parameters" });
+const legacyListing = gemini.list(set, { field: "parameters" });
+assert.equal(legacyListing.dialect, "gemini");
+const legacy = legacyListing.tools;
 await ai.models.generateContent({
   ...request,
   config: { tools: [{ functionDeclarations: legacy }] },
@@ -67,7 +72,7 @@ assert.deepEqual(sentLegacy, [{ functionDeclarations: legacy }]);
 assert.equal((legacy[0] as { parameters?: { type?: string } }).parameters?.type, "OBJECT");
 
 const calls = response.functionCalls ?? [];
-const responses = await Promise.all(calls.map((call) => runGeminiFunctionCall(set, call)));
+const responses = await Promise.all(calls.map((call) => gemini.run(set, call)));
 assert.deepEqual(responses, [
   { id: "c1", name: "add_note", response: { output: { id: 1, count: 1 } } },
   { id: "c2", name: "fail", response: { error: "the notebook is on fire" } },

@@ -3,8 +3,7 @@
 // folded into the description, both schema fields) typed as v3's FunctionDeclaration, the
 // function responses (an image in `parts`) as v3's FunctionResponse. The SDK's client,
 // answering offline through a stubbed global fetch, sends them on: the declarations
-// unchanged, the responses as the next turn; runGeminiFunctionCall settles approval with
-// `approve`.
+// unchanged, the responses as the next turn; gemini.run settles approval with `approve`.
 import assert from "node:assert/strict";
 import {
   type Content,
@@ -17,18 +16,19 @@ import {
   type ApprovalRequest,
   capability,
   defineTool,
-  describeWithExamples,
   type ToolSet,
   toolbox,
   toolSet,
 } from "toolwright";
-import { runGeminiFunctionCall, toGeminiFunctionDeclarations } from "toolwright/gemini";
+import { gemini } from "toolwright/gemini";
 import * as z from "zod";
 import { expectRuntime, report } from "./fixtures.ts";
 
 const runtime = expectRuntime("@google/genai", 3);
 const PNG = "iVBORw0KGgo=";
 const EXAMPLES = [{ id: "n1" }, { id: "n2", force: true }];
+/** delete_note's description with its examples folded in, as Gemini is sent it. */
+const FOLDED = `Delete a note\n\nExamples of valid arguments:\n{"id":"n1"}\n{"id":"n2","force":true}`;
 const DENIAL =
   "the user denied the call to tool 'delete_note': keep it; do not call it again with the same arguments unless the user asks";
 
@@ -41,8 +41,7 @@ function controlledSet(): { set: ToolSet; ran: unknown[] } {
       delete_note: defineTool({
         description: "Delete a note",
         parameters: z.object({ id: z.string(), force: z.boolean().optional() }),
-        needsApproval: ({ id }) => id !== "scratch",
-        strictInputs: true,
+        controls: { needsApproval: ({ id }) => id !== "scratch", strictInputs: true },
         examples: EXAMPLES,
         execute: (args) => {
           ran.push(args);
@@ -83,12 +82,12 @@ const replyOf = (parts: object[]) => ({
 const { set, ran } = controlledSet();
 
 // Declarations: strict inputs close delete_note's object; examples folded when asked.
-const declarations: FunctionDeclaration[] = toGeminiFunctionDeclarations(set, {
-  examples: "description",
-});
+const listing = gemini.list(set, { examples: "description" });
+assert.equal(listing.dialect, "gemini-json-schema");
+const declarations: FunctionDeclaration[] = listing.tools;
 const expectedDeclaration: FunctionDeclaration = {
   name: "delete_note",
-  description: describeWithExamples("Delete a note", EXAMPLES),
+  description: FOLDED,
   parametersJsonSchema: {
     type: "object",
     properties: { id: { type: "string" }, force: { type: "boolean" } },
@@ -97,10 +96,9 @@ const expectedDeclaration: FunctionDeclaration = {
   },
 };
 assert.deepEqual(declarations[0], expectedDeclaration);
-const legacy: FunctionDeclaration[] = toGeminiFunctionDeclarations(set, {
-  field: "parameters",
-  examples: "description",
-});
+const legacyListing = gemini.list(set, { field: "parameters", examples: "description" });
+assert.equal(legacyListing.dialect, "gemini");
+const legacy: FunctionDeclaration[] = legacyListing.tools;
 assert.equal(legacy[0]?.description, expectedDeclaration.description);
 assert.equal(
   (legacy[0]?.parameters as { additionalProperties?: unknown } | undefined)?.additionalProperties,
@@ -132,7 +130,7 @@ const asked: ApprovalRequest[] = [];
 const responses: FunctionResponse[] = [];
 for (const call of response.functionCalls ?? []) {
   responses.push(
-    await runGeminiFunctionCall(set, call, undefined, {
+    await gemini.run(set, call, {
       approve: (approval) => {
         asked.push(approval);
         return (approval.args as { id?: string }).id === "n1"

@@ -1,5 +1,5 @@
-// toolwright/mcp under Node 22: createMcpServer listed and called by the MCP SDK's own
-// client over its in-memory transport.
+// toolwright/mcp under Node 22: createMcpServer (serving capabilities as `tools`) listed
+// and called by the MCP SDK's own client over its in-memory transport.
 import assert from "node:assert/strict";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
@@ -11,7 +11,7 @@ const runtime = expectRuntime("@modelcontextprotocol/sdk", 1);
 const server = createMcpServer({
   name: "notes",
   version: "1.0.0",
-  capabilities: [notesCapability()],
+  tools: [notesCapability()],
 });
 const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
 await server.connect(serverSide);

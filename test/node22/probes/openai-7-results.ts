@@ -1,9 +1,9 @@
 // toolwright/openai's controls and results against the newest openai major. tsc under
 // nodenext is the oracle for the shapes: the tool lists (strict inputs, examples folded
 // into the description, native deferred loading for the Responses API) are typed as v7's
-// request params, and the result builders' messages and items as v7's message and input
-// item types. The SDK's client, answering offline through a fetch stub, sends them all
-// unchanged; the calls it returns run through callOpenAITool, with `approve`.
+// request params, and what run answers with as v7's message and input item types. The
+// SDK's client, answering offline through a fetch stub, sends them all unchanged; run
+// answers the calls it returns, settling approval with `approve`.
 import assert from "node:assert/strict";
 import OpenAI from "openai";
 import type {
@@ -19,21 +19,15 @@ import type {
   ToolSearchTool,
 } from "openai/resources/responses/responses";
 import {
+  type ApprovalHandler,
   type ApprovalRequest,
   capability,
   defineTool,
-  describeWithExamples,
   type ToolSet,
   toolbox,
   toolSet,
 } from "toolwright";
-import {
-  callOpenAITool,
-  toChatCompletionsToolMessage,
-  toChatCompletionsTools,
-  toResponsesFunctionCallOutput,
-  toResponsesTools,
-} from "toolwright/openai";
+import { chatCompletions, responses } from "toolwright/openai";
 import * as z from "zod";
 import { expectRuntime, report } from "./fixtures.ts";
 
@@ -41,6 +35,9 @@ const runtime = expectRuntime("openai", 7);
 const PNG = "iVBORw0KGgo=";
 const DENIAL =
   "the user denied the call to tool 'delete_note': keep it; do not call it again with the same arguments unless the user asks";
+const EXAMPLES = [{ id: "n1" }, { id: "n2", force: true }];
+/** delete_note's description with its examples folded in, as OpenAI is sent it. */
+const FOLDED = `Delete a note\n\nExamples of valid arguments:\n{"id":"n1"}\n{"id":"n2","force":true}`;
 
 /** A client whose fetch records each request body and answers with the next reply. */
 function stubbedClient(replies: object[]): { client: OpenAI; bodies: unknown[] } {
@@ -70,9 +67,8 @@ function controlledSet(deferLoading: boolean): { set: ToolSet; ran: unknown[] } 
       delete_note: defineTool({
         description: "Delete a note",
         parameters: z.object({ id: z.string(), force: z.boolean().optional() }),
-        needsApproval: true,
-        strictInputs: true,
-        examples: [{ id: "n1" }, { id: "n2", force: true }],
+        controls: { needsApproval: true, strictInputs: true },
+        examples: EXAMPLES,
         execute: (args) => {
           ran.push(args);
           return { deleted: args.id };
@@ -112,18 +108,24 @@ function strictDeleteNote(): Record<string, unknown> {
   };
 }
 
-async function chatCompletions() {
+async function chatCompletionsProbe() {
   const { set, ran } = controlledSet(false);
   // Strict inputs, examples in the description: typed as v7's function tools.
-  const tools: ChatCompletionFunctionTool[] = toChatCompletionsTools(set, {
-    strict: true,
-    examples: "description",
-  });
+  const listing = chatCompletions.list(set, { strict: true, examples: "description" });
+  assert.equal(listing.dialect, "openai-strict");
+  assert.deepEqual(
+    listing.ledger.map((change) => [change.tool, change.path, change.kind]),
+    [
+      ["delete_note", "$.force", "nullable"],
+      ["list_meetings", "$.limit", "nullable"],
+    ],
+  );
+  const tools: ChatCompletionFunctionTool[] = listing.tools;
   const expected: ChatCompletionFunctionTool = {
     type: "function",
     function: {
       name: "delete_note",
-      description: describeWithExamples("Delete a note", [{ id: "n1" }, { id: "n2", force: true }]),
+      description: FOLDED,
       parameters: strictDeleteNote(),
       strict: true,
     },
@@ -167,22 +169,18 @@ async function chatCompletions() {
 
   // approve: asked once per call that needs it, on the arguments with strict's nulls removed.
   const asked: ApprovalRequest[] = [];
+  const approve: ApprovalHandler = (request) => {
+    asked.push(request);
+    return request.args !== null &&
+      typeof request.args === "object" &&
+      (request.args as { id?: string }).id === "n1"
+      ? { approved: true }
+      : { approved: false, reason: "keep it" };
+  };
   const results: ChatCompletionToolMessageParam[] = [];
   for (const call of assistant.tool_calls ?? []) {
     if (call.type !== "function") continue;
-    const { name, arguments: args } = call.function;
-    const outcome = await callOpenAITool(set, name, args, {
-      strict: true,
-      approve: (request) => {
-        asked.push(request);
-        return request.args !== null &&
-          typeof request.args === "object" &&
-          (request.args as { id?: string }).id === "n1"
-          ? { approved: true }
-          : { approved: false, reason: "keep it" };
-      },
-    });
-    results.push(toChatCompletionsToolMessage(call.id, outcome, { set, name }));
+    results.push(await chatCompletions.run(set, call, { strict: true, approve }));
   }
   assert.deepEqual(
     asked.map((request) => [request.tool, request.args]),
@@ -221,14 +219,13 @@ async function chatCompletions() {
   };
 }
 
-async function responses() {
+async function responsesProbe() {
   const { set, ran } = controlledSet(true);
   // Native deferred loading, strict, examples folded: typed as v7's request tools.
-  const tools: NonNullable<ResponseCreateParamsNonStreaming["tools"]> = toResponsesTools(set, {
-    deferLoading: "native",
-    strict: true,
-    examples: "description",
-  });
+  const options = { deferLoading: "native", strict: true, examples: "description" } as const;
+  const listing = responses.list(set, options);
+  assert.equal(listing.dialect, "openai-strict");
+  const tools: NonNullable<ResponseCreateParamsNonStreaming["tools"]> = listing.tools;
   const deferred: FunctionTool = {
     type: "function",
     name: "list_meetings",
@@ -246,7 +243,7 @@ async function responses() {
   const kept: FunctionTool = {
     type: "function",
     name: "delete_note",
-    description: describeWithExamples("Delete a note", [{ id: "n1" }, { id: "n2", force: true }]),
+    description: FOLDED,
     parameters: strictDeleteNote(),
     strict: true,
   };
@@ -291,15 +288,14 @@ async function responses() {
   const items: ResponseInputItem.FunctionCallOutput[] = [];
   for (const item of response.output) {
     if (item.type !== "function_call") continue;
-    const outcome = await callOpenAITool(set, item.name, item.arguments, {
-      strict: true,
-      deferLoading: "native",
+    const output = await responses.run(set, item, {
+      ...options,
       approve: () => {
         approvals += 1;
         return { approved: true };
       },
     });
-    items.push(toResponsesFunctionCallOutput(item.call_id, outcome, { set, name: item.name }));
+    items.push(output);
   }
   assert.equal(approvals, 1);
   // The deferred tool was sent strict: its null was removed before its own schema parsed it.
@@ -330,4 +326,8 @@ async function responses() {
   };
 }
 
-report({ ...runtime, chatCompletions: await chatCompletions(), responses: await responses() });
+report({
+  ...runtime,
+  chatCompletions: await chatCompletionsProbe(),
+  responses: await responsesProbe(),
+});

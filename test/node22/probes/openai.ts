@@ -1,12 +1,26 @@
 // toolwright/openai against the newest openai major: the SDK's client sends our tools
-// unchanged (a fetch stub answers offline with tool calls), and the calls it returns run
-// through callOpenAITool. The request bodies are typed with the SDK's own types.
+// unchanged (a fetch stub answers offline with tool calls), and the calls it returns are
+// decoded and run through the set (the outcomes), and answered by run (the tool messages
+// and function_call_output items the next request takes). The request bodies are typed
+// with the SDK's own types.
 import assert from "node:assert/strict";
 import OpenAI from "openai";
-import type { ChatCompletionCreateParamsNonStreaming } from "openai/resources/chat/completions";
-import type { ResponseCreateParamsNonStreaming } from "openai/resources/responses/responses";
-import { callOpenAITool, toChatCompletionsTools, toResponsesTools } from "toolwright/openai";
+import type {
+  ChatCompletionCreateParamsNonStreaming,
+  ChatCompletionToolMessageParam,
+} from "openai/resources/chat/completions";
+import type {
+  ResponseCreateParamsNonStreaming,
+  ResponseInputItem,
+} from "openai/resources/responses/responses";
+import type { CallOutcome, DecodedCall, ToolSet } from "toolwright";
+import { chatCompletions, responses } from "toolwright/openai";
 import { ADD_NOTE_PARAMETERS, expectRuntime, notesToolSet, report } from "./fixtures.ts";
+
+/** What `run` does before it settles and encodes: the decoded call run through the set. */
+async function outcomeOf(set: ToolSet, decoded: DecodedCall): Promise<CallOutcome> {
+  return "failure" in decoded ? decoded.failure : set.call(decoded.name, decoded.args);
+}
 
 /** A client whose fetch records each request body and answers with the next reply. */
 function stubbedClient(replies: object[]): { client: OpenAI; bodies: unknown[] } {
@@ -27,8 +41,11 @@ function stubbedClient(replies: object[]): { client: OpenAI; bodies: unknown[] }
   return { client, bodies };
 }
 
-async function chatCompletions() {
+async function chatCompletionsProbe() {
   const set = notesToolSet();
+  const listing = chatCompletions.list(set);
+  assert.equal(listing.dialect, "openai-non-strict");
+  assert.deepEqual(listing.ledger, []);
   const chatReply = {
     id: "chatcmpl-1",
     object: "chat.completion",
@@ -60,29 +77,48 @@ async function chatCompletions() {
   const body: ChatCompletionCreateParamsNonStreaming = {
     model: "gpt-offline",
     messages: [{ role: "user", content: "add a note" }],
-    tools: toChatCompletionsTools(set),
+    tools: listing.tools,
   };
   const completion = await client.chat.completions.create(body);
-  assert.deepEqual((bodies[0] as { tools: unknown }).tools, toChatCompletionsTools(set));
+  assert.deepEqual((bodies[0] as { tools: unknown }).tools, chatCompletions.list(set).tools);
   const calls = completion.choices[0]?.message.tool_calls ?? [];
-  const outcomes = [];
+  const outcomes: CallOutcome[] = [];
+  const messages: ChatCompletionToolMessageParam[] = [];
+  const answering = notesToolSet();
   for (const call of calls) {
     assert.equal(call.type, "function");
     if (call.type !== "function") continue;
-    outcomes.push(await callOpenAITool(set, call.function.name, call.function.arguments));
+    const outcome = await outcomeOf(set, chatCompletions.decode(set, call));
+    outcomes.push(outcome);
+    const message = await chatCompletions.run(answering, call);
+    assert.deepEqual(message, chatCompletions.encode(set, call, outcome));
+    messages.push(message);
   }
   assert.deepEqual(outcomes[0], { ok: true, value: { id: 1, count: 1 } });
   assert.equal(outcomes[1]?.ok, false);
   assert.match(String(!outcomes[1]?.ok && outcomes[1]?.error), /received invalid arguments/);
   assert.deepEqual(outcomes[2], { ok: true, value: { iso: "2025-01-01T00:00:00Z" } });
+  assert.deepEqual(messages[0], {
+    role: "tool",
+    tool_call_id: "c1",
+    content: '{"id":1,"count":1}',
+  });
+  assert.match(String(messages[1]?.content), /^tool 'add_note' received invalid arguments/);
+  assert.deepEqual(messages[2], {
+    role: "tool",
+    tool_call_id: "c3",
+    content: '{"iso":"2025-01-01T00:00:00Z"}',
+  });
   return {
-    tools: toChatCompletionsTools(set).map((tool) => tool.function.name),
+    tools: listing.tools.map((tool) => tool.function.name),
     outcomes: outcomes.map((outcome) => outcome.ok),
   };
 }
 
-async function responses() {
+async function responsesProbe() {
   const set = notesToolSet();
+  const listing = responses.list(set);
+  assert.equal(listing.dialect, "openai-non-strict");
   const responsesReply = {
     id: "resp-1",
     object: "response",
@@ -104,11 +140,11 @@ async function responses() {
   const body: ResponseCreateParamsNonStreaming = {
     model: "gpt-offline",
     input: "add a note",
-    tools: toResponsesTools(set),
+    tools: listing.tools,
   };
   const response = await client.responses.create(body);
   const sent = (bodies[0] as { tools: { name: string; parameters: unknown }[] }).tools;
-  assert.deepEqual(sent, toResponsesTools(set));
+  assert.deepEqual(sent, responses.list(set).tools);
   assert.deepEqual(sent[0], {
     type: "function",
     name: "add_note",
@@ -118,10 +154,20 @@ async function responses() {
   });
   const call = response.output.find((item) => item.type === "function_call");
   assert.ok(call?.type === "function_call");
-  const outcome = await callOpenAITool(set, call.name, call.arguments);
+  const outcome = await outcomeOf(set, responses.decode(set, call));
   assert.deepEqual(outcome, { ok: true, value: { id: 1, count: 1 } });
+  const item: ResponseInputItem.FunctionCallOutput = await responses.run(notesToolSet(), call);
+  assert.deepEqual(item, {
+    type: "function_call_output",
+    call_id: "call-1",
+    output: '{"id":1,"count":1}',
+  });
   return { tools: sent.map((tool) => tool.name), outcome: outcome.ok };
 }
 
 const runtime = expectRuntime("openai", 7);
-report({ ...runtime, chatCompletions: await chatCompletions(), responses: await responses() });
+report({
+  ...runtime,
+  chatCompletions: await chatCompletionsProbe(),
+  responses: await responsesProbe(),
+});
