@@ -144,7 +144,7 @@ export async function runBundleSize(): Promise<Section> {
     ];
   });
   const markdown = [
-    "Each program defines one tool with the same `z.object` schemas and calls it once, as a user writes it; esbuild bundles it (minify, ESM, platform node), toolwright from a build made by this run. With zod bundled, the program imports `* as z from \"zod\"`; the last column is what it adds to zod alone.",
+    'Each program defines one tool with the same `z.object` schemas and calls it once, as a user writes it; esbuild bundles it (minify, ESM, platform node), toolwright from a build made by this run. With zod bundled, the program imports `* as z from "zod"`; the last column is what it adds to zod alone.',
     table(
       [
         "program",

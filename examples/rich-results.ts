@@ -183,9 +183,9 @@ export async function walkthrough(): Promise<RichWalkthrough> {
   // Input examples: Anthropic's input_examples, folded into the description for OpenAI.
   const anthropicTool = anthropic.list(set).tools.find((tool) => tool.name === "find_customers");
   lines.push(`anthropic input_examples: ${JSON.stringify(anthropicTool?.input_examples)}`);
-  const openAITool = chatCompletions.list(set, { examples: "description" }).tools.find(
-    (tool) => tool.type === "function" && tool.function.name === "find_customers",
-  );
+  const openAITool = chatCompletions
+    .list(set, { examples: "description" })
+    .tools.find((tool) => tool.type === "function" && tool.function.name === "find_customers");
   const openAIDescription =
     openAITool?.type === "function" ? openAITool.function.description : undefined;
   lines.push(`openai description: ${JSON.stringify(openAIDescription)}`);

@@ -28,10 +28,12 @@ const parameters = z.object({ id: z.string(), force: z.boolean().default(false) 
 defineTool({
   description: "typed approval",
   parameters,
-  needsApproval: (args, ctx) => {
-    expectType<{ id: string; force: boolean }>(args);
-    expectType<ToolExecutionContext | undefined>(ctx);
-    return args.force;
+  controls: {
+    needsApproval: (args, ctx) => {
+      expectType<{ id: string; force: boolean }>(args);
+      expectType<ToolExecutionContext | undefined>(ctx);
+      return args.force;
+    },
   },
   execute: () => null,
 });
@@ -40,17 +42,22 @@ defineTool({
 defineTool({
   description: "async approval",
   parameters,
-  needsApproval: async ({ id }) => id !== "scratch",
+  controls: { needsApproval: async ({ id }) => id !== "scratch" },
   execute: () => null,
 });
-defineTool({ description: "always", parameters, needsApproval: true, execute: () => null });
+defineTool({
+  description: "always",
+  parameters,
+  controls: { needsApproval: true },
+  execute: () => null,
+});
 
 // A field the parameters do not declare is an error.
 expectError(
   defineTool({
     description: "missing field",
     parameters,
-    needsApproval: (args) => args.missing === true,
+    controls: { needsApproval: (args) => args.missing === true },
     execute: () => null,
   }),
 );
@@ -60,7 +67,7 @@ expectError(
   defineTool({
     description: "not a boolean",
     parameters,
-    needsApproval: () => "yes",
+    controls: { needsApproval: () => "yes" },
     execute: () => null,
   }),
 );
@@ -68,7 +75,7 @@ expectError(
   defineTool({
     description: "not a check",
     parameters,
-    needsApproval: "always",
+    controls: { needsApproval: "always" },
     execute: () => null,
   }),
 );
@@ -78,9 +85,11 @@ definePlay({
   description: "play approval",
   parameters,
   returns: z.object({}),
-  needsApproval: (args) => {
-    expectType<{ id: string; force: boolean }>(args);
-    return args.force;
+  controls: {
+    needsApproval: (args) => {
+      expectType<{ id: string; force: boolean }>(args);
+      return args.force;
+    },
   },
   execute: () => ({}),
 });
@@ -89,47 +98,64 @@ expectError(
     description: "play missing field",
     parameters,
     returns: z.object({}),
-    needsApproval: (args) => args.missing === true,
+    controls: { needsApproval: (args) => args.missing === true },
     execute: () => ({}),
   }),
 );
 
 // strictInputs is a boolean, timeoutMs a number.
 expectError(
-  defineTool({ description: "strict", parameters, strictInputs: "yes", execute: () => null }),
+  defineTool({
+    description: "strict",
+    parameters,
+    controls: { strictInputs: "yes" },
+    execute: () => null,
+  }),
 );
 expectError(
   definePlay({
     description: "strict",
     parameters,
     returns: z.object({}),
-    strictInputs: 1,
+    controls: { strictInputs: 1 },
     execute: () => ({}),
   }),
 );
 expectError(
-  defineTool({ description: "timeout", parameters, timeoutMs: "5", execute: () => null }),
+  defineTool({
+    description: "timeout",
+    parameters,
+    controls: { timeoutMs: "5" },
+    execute: () => null,
+  }),
 );
 
 // formatError receives the failure and the call, and answers a string or nothing.
 defineTool({
   description: "formatted",
   parameters,
-  formatError: (failure, call) => {
-    expectAssignable<CallFailure | CallPending>(failure);
-    expectType<CallFailureKind>(failure.kind);
-    expectType<string>(failure.error);
-    if (failure.kind === "thrown") expectType<unknown>(failure.cause);
-    expectType<FailedCall>(call);
-    expectType<string>(call.name);
-    expectType<unknown>(call.args);
-    expectType<string | undefined>(call.expected);
-    return failure.kind === "thrown" ? "try again later" : undefined;
+  controls: {
+    formatError: (failure, call) => {
+      expectAssignable<CallFailure | CallPending>(failure);
+      expectType<CallFailureKind>(failure.kind);
+      expectType<string>(failure.error);
+      if (failure.kind === "thrown") expectType<unknown>(failure.cause);
+      expectType<FailedCall>(call);
+      expectType<string>(call.name);
+      expectType<unknown>(call.args);
+      expectType<string | undefined>(call.expected);
+      return failure.kind === "thrown" ? "try again later" : undefined;
+    },
   },
   execute: () => null,
 });
 expectError(
-  defineTool({ description: "formatted", parameters, formatError: () => 42, execute: () => null }),
+  defineTool({
+    description: "formatted",
+    parameters,
+    controls: { formatError: () => 42 },
+    execute: () => null,
+  }),
 );
 expectAssignable<FormatError>(() => undefined);
 expectNotAssignable<FormatError>(() => 42);
@@ -148,22 +174,27 @@ const notes = capability({
   }),
 });
 toolSet([notes], {
-  needsApproval: ({ entry, args, ctx }) => {
-    expectType<ToolSetEntry>(entry);
-    expectType<unknown>(args);
-    expectType<ToolExecutionContext | undefined>(ctx);
-    return entry.annotations?.destructive === true;
+  controls: {
+    needsApproval: ({ entry, args, ctx }) => {
+      expectType<ToolSetEntry>(entry);
+      expectType<unknown>(args);
+      expectType<ToolExecutionContext | undefined>(ctx);
+      return entry.annotations?.destructive === true;
+    },
+    timeoutMs: 5_000,
+    strictInputs: true,
+    formatError: (failure) => (failure.kind === "timeout" ? "too slow" : undefined),
   },
   approvalSecret: "a secret of at least thirty-two bytes",
-  timeoutMs: 5_000,
-  strictInputs: true,
-  formatError: (failure) => (failure.kind === "timeout" ? "too slow" : undefined),
 });
-toolSet([notes], { needsApproval: "destructive", approvalSecret: new Uint8Array(32) });
-expectError(toolSet([notes], { needsApproval: "always" }));
-expectError(toolSet([notes], { strictInputs: "yes" }));
+toolSet([notes], {
+  controls: { needsApproval: "destructive" },
+  approvalSecret: new Uint8Array(32),
+});
+expectError(toolSet([notes], { controls: { needsApproval: "always" } }));
+expectError(toolSet([notes], { controls: { strictInputs: "yes" } }));
 expectError(toolSet([notes], { approvalSecret: 42 }));
-expectError(toolSet([notes], { timeoutMs: "5" }));
+expectError(toolSet([notes], { controls: { timeoutMs: "5" } }));
 
 // resume and approvalFor.
 declare const set: ToolSet;

@@ -29,9 +29,6 @@ export type ApprovalAnswer =
  */
 export type ApprovalStrategy = (request: ApprovalRequest) => Promise<ApprovalAnswer | undefined>;
 
-/** The denial a strategy answers with when asking failed: the model never reads why. */
-export const NOT_OBTAINED = "the approval could not be obtained";
-
 /**
  * A strategy asking `handler`; one that throws or rejects denies, with its error kept as
  * the denial's `cause` (for the host's logs and its recorder, never for the model).
@@ -41,7 +38,7 @@ export function asking(handler: ApprovalHandler): ApprovalStrategy {
     try {
       return { decision: await handler(request) };
     } catch (error) {
-      return { decision: { approved: false, reason: NOT_OBTAINED, cause: error } };
+      return { decision: { approved: false, cause: error } };
     }
   };
 }

@@ -79,7 +79,8 @@ export type ApprovalDecision =
       /**
        * What made a host deny without a person's answer (an approval handler that threw),
        * kept as the denial's `cause` for the host's logs and its recorder; a model never
-       * reads it.
+       * reads it. With a cause, the model reads `tool '<name>' has not run: its approval
+       * could not be obtained` instead of a person's denial (and `reason` is not shown).
        */
       readonly cause?: unknown;
     };

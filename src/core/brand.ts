@@ -13,14 +13,20 @@
 const ordinaryHasInstance = Function.prototype[Symbol.hasInstance];
 
 /**
- * What the static `[Symbol.hasInstance]` of the branded class `target` answers when asked
- * by `self`: for `target` itself, whether `value` carries its mark (from any copy of the
- * package); for a subclass that is not branded itself (a user's `class MeetingToolbox
- * extends Toolbox`, which inherits the method), the ordinary `instanceof`.
+ * What the static `[Symbol.hasInstance]` of the branded class `name` answers when asked
+ * by `self`: for that class itself (whose prototype holds the mark), whether `value`
+ * carries the mark (from any copy of the package); for a subclass that is not branded
+ * itself (a user's `class MeetingToolbox extends Toolbox`, which inherits the method),
+ * the ordinary `instanceof`. The class is recognised by its mark, not by reference: a
+ * class that names itself in its own body is renamed by esbuild (`class _Toolbox`).
  */
-export function isInstance(self: unknown, target: unknown, value: unknown, name: string): boolean {
-  if (self !== target) return ordinaryHasInstance.call(self, value);
-  return isMarked(value, `~toolwright.${name}`);
+export function isInstance(self: unknown, value: unknown, name: string): boolean {
+  const mark = `~toolwright.${name}`;
+  const prototype = typeof self === "function" ? (self.prototype as object | undefined) : undefined;
+  if (prototype === undefined || !Object.hasOwn(prototype, mark)) {
+    return ordinaryHasInstance.call(self, value);
+  }
+  return isMarked(value, mark);
 }
 
 function isMarked(value: unknown, mark: string): boolean {

@@ -30,7 +30,7 @@ export class Capability {
   /** `instanceof` that holds across copies of toolwright (see `brand.ts`). */
   static [Symbol.hasInstance](value: unknown): boolean {
     // biome-ignore lint/complexity/noThisInStatic: which class asks decides: a subclass may
-    return isInstance(this, Capability, value, "Capability");
+    return isInstance(this, value, "Capability");
   }
 
   /** The mark every copy of toolwright gives a `Capability` (see `brand.ts`). */

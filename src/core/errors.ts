@@ -42,7 +42,7 @@ export abstract class ToolwrightError extends Error {
   /** `instanceof` that holds across copies of toolwright (see `brand.ts`). */
   static override [Symbol.hasInstance](value: unknown): boolean {
     // biome-ignore lint/complexity/noThisInStatic: which class asks decides: a subclass may
-    return isInstance(this, ToolwrightError, value, "ToolwrightError");
+    return isInstance(this, value, "ToolwrightError");
   }
 
   /** The mark every copy of toolwright gives a `ToolwrightError` (see `brand.ts`). */
@@ -59,7 +59,7 @@ export class ToolArgumentsError extends ToolwrightError {
   /** `instanceof` that holds across copies of toolwright (see `brand.ts`). */
   static override [Symbol.hasInstance](value: unknown): boolean {
     // biome-ignore lint/complexity/noThisInStatic: which class asks decides: a subclass may
-    return isInstance(this, ToolArgumentsError, value, "ToolArgumentsError");
+    return isInstance(this, value, "ToolArgumentsError");
   }
 
   /** The mark every copy of toolwright gives a `ToolArgumentsError` (see `brand.ts`). */
@@ -98,7 +98,7 @@ export class ToolOutputError extends ToolwrightError {
   /** `instanceof` that holds across copies of toolwright (see `brand.ts`). */
   static override [Symbol.hasInstance](value: unknown): boolean {
     // biome-ignore lint/complexity/noThisInStatic: which class asks decides: a subclass may
-    return isInstance(this, ToolOutputError, value, "ToolOutputError");
+    return isInstance(this, value, "ToolOutputError");
   }
 
   /** The mark every copy of toolwright gives a `ToolOutputError` (see `brand.ts`). */
@@ -125,7 +125,7 @@ export class UnknownToolError extends ToolwrightError {
   /** `instanceof` that holds across copies of toolwright (see `brand.ts`). */
   static override [Symbol.hasInstance](value: unknown): boolean {
     // biome-ignore lint/complexity/noThisInStatic: which class asks decides: a subclass may
-    return isInstance(this, UnknownToolError, value, "UnknownToolError");
+    return isInstance(this, value, "UnknownToolError");
   }
 
   /** The mark every copy of toolwright gives a `UnknownToolError` (see `brand.ts`). */
@@ -156,7 +156,7 @@ export class SchemaProjectionError extends ToolwrightError {
   /** `instanceof` that holds across copies of toolwright (see `brand.ts`). */
   static override [Symbol.hasInstance](value: unknown): boolean {
     // biome-ignore lint/complexity/noThisInStatic: which class asks decides: a subclass may
-    return isInstance(this, SchemaProjectionError, value, "SchemaProjectionError");
+    return isInstance(this, value, "SchemaProjectionError");
   }
 
   /** The mark every copy of toolwright gives a `SchemaProjectionError` (see `brand.ts`). */
@@ -183,7 +183,7 @@ export class ScopeUnavailableError extends ToolwrightError {
   /** `instanceof` that holds across copies of toolwright (see `brand.ts`). */
   static override [Symbol.hasInstance](value: unknown): boolean {
     // biome-ignore lint/complexity/noThisInStatic: which class asks decides: a subclass may
-    return isInstance(this, ScopeUnavailableError, value, "ScopeUnavailableError");
+    return isInstance(this, value, "ScopeUnavailableError");
   }
 
   /** The mark every copy of toolwright gives a `ScopeUnavailableError` (see `brand.ts`). */
@@ -209,7 +209,7 @@ export class ScopeValidationError extends ToolwrightError {
   /** `instanceof` that holds across copies of toolwright (see `brand.ts`). */
   static override [Symbol.hasInstance](value: unknown): boolean {
     // biome-ignore lint/complexity/noThisInStatic: which class asks decides: a subclass may
-    return isInstance(this, ScopeValidationError, value, "ScopeValidationError");
+    return isInstance(this, value, "ScopeValidationError");
   }
 
   /** The mark every copy of toolwright gives a `ScopeValidationError` (see `brand.ts`). */
@@ -229,7 +229,7 @@ export class ToolTimeoutError extends ToolwrightError {
   /** `instanceof` that holds across copies of toolwright (see `brand.ts`). */
   static override [Symbol.hasInstance](value: unknown): boolean {
     // biome-ignore lint/complexity/noThisInStatic: which class asks decides: a subclass may
-    return isInstance(this, ToolTimeoutError, value, "ToolTimeoutError");
+    return isInstance(this, value, "ToolTimeoutError");
   }
 
   /** The mark every copy of toolwright gives a `ToolTimeoutError` (see `brand.ts`). */
@@ -260,7 +260,7 @@ export class ApprovalRequiredError extends ToolwrightError {
   /** `instanceof` that holds across copies of toolwright (see `brand.ts`). */
   static override [Symbol.hasInstance](value: unknown): boolean {
     // biome-ignore lint/complexity/noThisInStatic: which class asks decides: a subclass may
-    return isInstance(this, ApprovalRequiredError, value, "ApprovalRequiredError");
+    return isInstance(this, value, "ApprovalRequiredError");
   }
 
   /** The mark every copy of toolwright gives a `ApprovalRequiredError` (see `brand.ts`). */
@@ -290,7 +290,7 @@ export class PartialResultError extends ToolwrightError {
   /** `instanceof` that holds across copies of toolwright (see `brand.ts`). */
   static override [Symbol.hasInstance](value: unknown): boolean {
     // biome-ignore lint/complexity/noThisInStatic: which class asks decides: a subclass may
-    return isInstance(this, PartialResultError, value, "PartialResultError");
+    return isInstance(this, value, "PartialResultError");
   }
 
   /** The mark every copy of toolwright gives a `PartialResultError` (see `brand.ts`). */
@@ -326,7 +326,7 @@ export class StrictSchemaError extends ToolwrightError {
   /** `instanceof` that holds across copies of toolwright (see `brand.ts`). */
   static override [Symbol.hasInstance](value: unknown): boolean {
     // biome-ignore lint/complexity/noThisInStatic: which class asks decides: a subclass may
-    return isInstance(this, StrictSchemaError, value, "StrictSchemaError");
+    return isInstance(this, value, "StrictSchemaError");
   }
 
   /** The mark every copy of toolwright gives a `StrictSchemaError` (see `brand.ts`). */

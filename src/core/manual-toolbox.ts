@@ -37,7 +37,7 @@ export class ManualToolbox extends Toolbox {
   /** `instanceof` that holds across copies of toolwright (see `brand.ts`). */
   static override [Symbol.hasInstance](value: unknown): boolean {
     // biome-ignore lint/complexity/noThisInStatic: which class asks decides: a subclass may
-    return isInstance(this, ManualToolbox, value, "ManualToolbox");
+    return isInstance(this, value, "ManualToolbox");
   }
 
   /** The mark every copy of toolwright gives a `ManualToolbox` (see `brand.ts`). */

@@ -21,7 +21,7 @@ export abstract class Manual {
   /** `instanceof` that holds across copies of toolwright (see `brand.ts`). */
   static [Symbol.hasInstance](value: unknown): boolean {
     // biome-ignore lint/complexity/noThisInStatic: which class asks decides: a subclass may
-    return isInstance(this, Manual, value, "Manual");
+    return isInstance(this, value, "Manual");
   }
 
   /** The mark every copy of toolwright gives a `Manual` (see `brand.ts`). */
@@ -57,7 +57,7 @@ export class TextManual extends Manual {
   /** `instanceof` that holds across copies of toolwright (see `brand.ts`). */
   static override [Symbol.hasInstance](value: unknown): boolean {
     // biome-ignore lint/complexity/noThisInStatic: which class asks decides: a subclass may
-    return isInstance(this, TextManual, value, "TextManual");
+    return isInstance(this, value, "TextManual");
   }
 
   /** The mark every copy of toolwright gives a `TextManual` (see `brand.ts`). */

@@ -47,7 +47,7 @@ export abstract class Playbook {
   /** `instanceof` that holds across copies of toolwright (see `brand.ts`). */
   static [Symbol.hasInstance](value: unknown): boolean {
     // biome-ignore lint/complexity/noThisInStatic: which class asks decides: a subclass may
-    return isInstance(this, Playbook, value, "Playbook");
+    return isInstance(this, value, "Playbook");
   }
 
   /** The mark every copy of toolwright gives a `Playbook` (see `brand.ts`). */

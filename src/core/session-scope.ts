@@ -56,7 +56,7 @@ export class SessionScope<Items extends ScopeItems> {
   /** `instanceof` that holds across copies of toolwright (see `brand.ts`). */
   static [Symbol.hasInstance](value: unknown): boolean {
     // biome-ignore lint/complexity/noThisInStatic: which class asks decides: a subclass may
-    return isInstance(this, SessionScope, value, "SessionScope");
+    return isInstance(this, value, "SessionScope");
   }
 
   /** The mark every copy of toolwright gives a `SessionScope` (see `brand.ts`). */

@@ -57,7 +57,7 @@ export abstract class Toolbox {
   /** `instanceof` that holds across copies of toolwright (see `brand.ts`). */
   static [Symbol.hasInstance](value: unknown): boolean {
     // biome-ignore lint/complexity/noThisInStatic: which class asks decides: a subclass may
-    return isInstance(this, Toolbox, value, "Toolbox");
+    return isInstance(this, value, "Toolbox");
   }
 
   /** The mark every copy of toolwright gives a `Toolbox` (see `brand.ts`). */

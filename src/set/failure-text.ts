@@ -78,6 +78,18 @@ export function denied(kind: CallableKind, name: string, reason: string | undefi
   );
 }
 
+/**
+ * The failure of a call whose approval a host could not ask for (its handler threw): no
+ * person decided, so the model is not told one did, nor that it must not try again.
+ */
+export function notObtained(kind: CallableKind, name: string, cause: unknown): CallFailure {
+  return callFailure(
+    "denied",
+    `${kind} '${name}' has not run: its approval could not be obtained`,
+    cause,
+  );
+}
+
 /** A failure the set words itself (a denial), in the hooks' words of the entry it is for. */
 export function shaped(
   failure: CallFailure,

@@ -6,7 +6,7 @@
  */
 import type { Site } from "../call/call";
 import { modelContent } from "../call/content";
-import { checkTimeout, type FormatError } from "../call/controls";
+import { checkControlPlacement, checkTimeout, type FormatError } from "../call/controls";
 import {
   type ApprovalDecision,
   type ApprovalRequest,
@@ -27,7 +27,7 @@ import type { JsonSchemaTarget } from "../zod/json-schema";
 import { type ApprovalSigner, approvalSigner, expiry, SettledApprovals } from "./approval-requests";
 import type { ToolSetCallables } from "./callables";
 import { DESCRIBE_TOOLS, deferredListing, SEARCH_TOOLS } from "./catalog-listing";
-import { denied, setFailure, shaped } from "./failure-text";
+import { denied, notObtained, setFailure, shaped } from "./failure-text";
 import { add, deferLoading, type Owner, ownersOf } from "./owners";
 import { checkSetControls } from "./policy";
 import type {
@@ -224,9 +224,11 @@ class FlatToolSet implements ToolSet {
       return shaped(denied(owner.kind, name, reason), owner.entry, call);
     }
     if (!decision.approved) {
-      const failure = denied(owner.kind, name, decision.reason);
-      const cause = decision.cause === undefined ? failure : { ...failure, cause: decision.cause };
-      return shaped(cause, owner.entry, call);
+      const failure =
+        decision.cause === undefined
+          ? denied(owner.kind, name, decision.reason)
+          : notObtained(owner.kind, name, decision.cause);
+      return shaped(failure, owner.entry, call);
     }
     return this.#run(owner, name, request.args, ctx, { approved: true });
   }
@@ -396,6 +398,7 @@ export function toolSet<C extends Capability>(
 
 /** Checks the set-wide options once, naming the bad one. */
 function checkOptions(options: ToolSetOptions): void {
+  checkControlPlacement(options, "toolSet");
   checkSetControls(options.controls);
   const budget = options.outputBudget;
   if (budget !== undefined && !(Number.isInteger(budget) && budget >= 0)) {

@@ -36,6 +36,8 @@ import { openAIOutcome } from "./openai-outcome";
 const PENDING = "tool 'delete_note' needs approval before it runs and has not run";
 const denial = (reason: string) =>
   `the user denied the call to tool 'delete_note': ${reason}; do not call it again with the same arguments unless the user asks`;
+// What the model reads when the approval could not be asked: no one denied anything.
+const NOT_OBTAINED = "tool 'delete_note' has not run: its approval could not be obtained";
 
 function controlledSet(z: Z) {
   const ran: unknown[] = [];
@@ -369,7 +371,7 @@ describe.each(zods)("provider calls under controls (%s)", (_label, z) => {
       );
       expect(seen).toEqual({
         ok: false,
-        text: denial("the approval could not be obtained"),
+        text: NOT_OBTAINED,
       });
       // The model never reads why; the host's code finds the error on the outcome.
       expect(seen.text).not.toContain("the dialog crashed");
@@ -383,7 +385,7 @@ describe.each(zods)("provider calls under controls (%s)", (_label, z) => {
       const { result: seen, outcome } = await settled(provider.adapter, () =>
         provider.run(set, "delete_note", { id: "n1" }, () => Promise.reject(crash)),
       );
-      expect(seen).toEqual({ ok: false, text: denial("the approval could not be obtained") });
+      expect(seen).toEqual({ ok: false, text: NOT_OBTAINED });
       expect(outcome).toMatchObject({ kind: "denied", cause: crash });
       expect(ran).toEqual([]);
       // The host's log of calls holds the handler's error too: the pending call, then the denial.

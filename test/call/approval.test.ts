@@ -379,6 +379,21 @@ describe.each(zods)("approval (%s)", (_label, z) => {
       expect(runs).toEqual([]);
     });
 
+    it("denied with a cause: nobody was asked, so the model reads that, not a denial", async () => {
+      const { tool, runs } = deleting({ needsApproval: true });
+      const set = setOf({ delete_note: tool });
+      const request = requestOf(await set.call("delete_note", { id: "n1" }));
+      const crash = new Error("the approval queue is down");
+      const decision = { approved: false, reason: "ignored", cause: crash } as const;
+      expect(await set.resume(request, decision)).toEqual({
+        ok: false,
+        kind: "denied",
+        error: "tool 'delete_note' has not run: its approval could not be obtained",
+        cause: crash,
+      });
+      expect(runs).toEqual([]);
+    });
+
     it("a request settles once: resumed again, approved or not, it is refused and runs nothing", async () => {
       const { tool, runs } = deleting({ needsApproval: true });
       const set = setOf({ delete_note: tool });

@@ -178,6 +178,20 @@ describe.each(zodMajors)("controls of a hand-written definition ($major)", ({ z 
     );
   });
 
+  it("a set's control beside controls is refused at toolSet, never ignored", () => {
+    const notes = capability({
+      name: "c",
+      description: "d",
+      toolbox: toolbox("c", "d", { tool: literal({}) }),
+    });
+    const misplaced = { needsApproval: true, timeoutMs: 5 } as object;
+    expect(() => toolSet([notes], misplaced)).toThrow(
+      new TypeError(
+        "toolSet: needsApproval, timeoutMs are controls: declare them under controls: { needsApproval, timeoutMs }",
+      ),
+    );
+  });
+
   it("a control of the wrong type rejects Toolbox.execute, naming the tool: it never runs unasked", async () => {
     const tool = literal({ controls: { needsApproval: "always" } });
     await expect(toolbox("box", "d", { tool }).execute("tool", {})).rejects.toThrow(

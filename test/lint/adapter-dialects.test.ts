@@ -41,10 +41,14 @@ describe("the dialect of each adapter mode", () => {
   it("is what each adapter's listing says of itself", () => {
     const set = toolSet([]);
     expect(chatCompletions.list(set).dialect).toBe(ADAPTER_DIALECTS.openai);
-    expect(chatCompletions.list(set, { strict: true }).dialect).toBe(ADAPTER_DIALECTS["openai-strict"]);
+    expect(chatCompletions.list(set, { strict: true }).dialect).toBe(
+      ADAPTER_DIALECTS["openai-strict"],
+    );
     expect(responses.list(set, { strict: "auto" }).dialect).toBe(ADAPTER_DIALECTS["openai-strict"]);
     expect(anthropic.list(set).dialect).toBe(ADAPTER_DIALECTS.anthropic);
-    expect(anthropic.list(set, { strict: true }).dialect).toBe(ADAPTER_DIALECTS["anthropic-strict"]);
+    expect(anthropic.list(set, { strict: true }).dialect).toBe(
+      ADAPTER_DIALECTS["anthropic-strict"],
+    );
     expect(gemini.list(set).dialect).toBe(ADAPTER_DIALECTS.gemini);
     expect(gemini.list(set, { field: "parameters" }).dialect).toBe(
       ADAPTER_DIALECTS["gemini-parameters"],

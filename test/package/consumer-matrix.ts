@@ -49,7 +49,7 @@ const PROGRAM_REPORT = {
 /** What consumers/hosts.ts prints. */
 const HOSTS_REPORT = {
   openai: ["echo"],
-  openaiCall: { ok: true, value: { text: "hi" } },
+  openaiCall: { role: "tool", tool_call_id: "call_1", content: '{"text":"hi"}' },
   anthropic: ["echo"],
   gemini: ["echo"],
   aiSdk: ["echo"],

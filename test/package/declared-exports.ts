@@ -5,7 +5,8 @@
  *
  * @module
  */
-import { join } from "node:path";
+import { readdirSync } from "node:fs";
+import { dirname, join } from "node:path";
 import ts from "typescript";
 
 /** How a consumer loads a subpath: an ES module's `import` or CommonJS `require`. */
@@ -39,13 +40,14 @@ export function resolveTypes(
 }
 
 /**
- * The value exports of each declaration file, sorted. The files are read on their own
- * (no lib, no dependencies: a re-export from a sibling resolves, an imported type from a
+ * The value exports of each declaration file, sorted. The files are read with their
+ * sibling declaration files (the shared chunks the build splits out) and nothing else (no
+ * lib, no dependencies: a re-export from a sibling resolves, an imported type from a
  * dependency stays unresolved, which changes no export's meaning), so this takes well
  * under a second where a full program over the dependencies' types would take ten.
  */
 export function declaredValueExports(files: readonly string[]): Map<string, string[]> {
-  const program = ts.createProgram(files, {
+  const program = ts.createProgram([...files, ...siblingDeclarations(files)], {
     module: ts.ModuleKind.NodeNext,
     moduleResolution: ts.ModuleResolutionKind.NodeNext,
     noLib: true,
@@ -72,4 +74,14 @@ export function declaredValueExports(files: readonly string[]): Map<string, stri
     found.set(file, values.map((symbol) => symbol.name).sort());
   }
   return found;
+}
+
+/** Every declaration file in the folders of `files`. */
+function siblingDeclarations(files: readonly string[]): string[] {
+  const folders = new Set(files.map((file) => dirname(file)));
+  return [...folders].flatMap((folder) =>
+    readdirSync(folder)
+      .filter((name) => /\.d\.c?ts$/.test(name))
+      .map((name) => join(folder, name)),
+  );
 }

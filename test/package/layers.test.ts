@@ -167,7 +167,8 @@ describe("layers", () => {
 
   it.each(sources("lint"))("%s imports nothing from src/", (file) => {
     for (const found of importsOf(file)) {
-      if (found.target !== undefined) expect(within(found.target, "src"), found.specifier).toBe(false);
+      if (found.target !== undefined)
+        expect(within(found.target, "src"), found.specifier).toBe(false);
     }
   });
 

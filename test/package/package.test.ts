@@ -57,8 +57,8 @@ const CLASSES = {
   ScopeValidationError: "index",
   ToolTimeoutError: "index",
   PartialResultError: "index",
-  StrictSchemaError: "openai",
-  AnthropicStrictSchemaError: "anthropic",
+  ApprovalRequiredError: "index",
+  StrictSchemaError: "index",
 } as const satisfies Record<string, Entry["name"]>;
 const CLASS_NAMES = Object.keys(CLASSES).sort();
 
@@ -396,12 +396,15 @@ describe("every subpath, loaded by Node with import and with require", () => {
     const names = ["add_note", "broken_note", "echo", "list_guide_sections", "read_guide_section"];
     const expected = {
       sameLinter: true,
-      strictSchemaErrorExtendsRootClass: true,
+      oneStrictSchemaError: true,
       strictSchemaErrorIsToolwrightError: true,
       strictSchemaErrorCode: "STRICT_SCHEMA",
       toolSet: names,
       mcp: { tools: names, structuredContent: { id: "note-e" } },
-      openai: { tools: names, call: { ok: true, value: { id: "note-a" } } },
+      openai: {
+        tools: names,
+        call: { role: "tool", tool_call_id: "call_1", content: JSON.stringify({ id: "note-a" }) },
+      },
       anthropic: {
         tools: names,
         call: {
@@ -425,6 +428,8 @@ interface BothFormatsReport {
   readonly errors: string[];
   readonly notToolwrightErrors: string[];
   readonly wronglyInstances: string[];
+  /** Whether each copy's Anthropic strict-schema error is each copy's StrictSchemaError. */
+  readonly anthropicStrict: boolean[];
   readonly mixed: Record<string, unknown>;
 }
 
@@ -453,6 +458,10 @@ describe("both formats in one process: the ESM copy and the CommonJS copy", () =
 
   it("the brand answers for its own class only", () => {
     expect(report.wronglyInstances).toEqual([]);
+  });
+
+  it("both strict adapters throw the one StrictSchemaError, as seen from either copy", () => {
+    expect(report.anthropicStrict).toEqual([true, true, true, true]);
   });
 
   it("a capability of one copy works through the other copy's toolSet", () => {

@@ -84,7 +84,7 @@ export async function concurrentHttpCalls(count: number): Promise<LoadFigures> {
   const http = await listenMcpHttp({
     name: "reliability",
     version: "1.0.0",
-    capabilities: [echoCapability()],
+    tools: [echoCapability()],
     host: ({ requestId }) => ({ scope: scope.bind({ operator: `request-${requestId}` }) }),
   });
   const client = new Client({ name: "reliability", version: "1.0.0" });
@@ -218,9 +218,7 @@ export async function shutdownUnderLoad(count: number, graceMs: number): Promise
   const http = await listenMcpHttp({
     name: "shutdown",
     version: "1.0.0",
-    capabilities: [
-      capability({ name: "s", description: "s", toolbox: toolbox("s", "s", { slow }) }),
-    ],
+    tools: [capability({ name: "s", description: "s", toolbox: toolbox("s", "s", { slow }) })],
   });
   const client = new Client({ name: "shutdown", version: "1.0.0" });
   try {

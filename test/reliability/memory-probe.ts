@@ -29,7 +29,7 @@ const set = toolSet([echoCapability()]);
 const server = createMcpServer({
   name: "memory",
   version: "1.0.0",
-  capabilities: [echoCapability()],
+  tools: [echoCapability()],
   host: ({ requestId }) => ({ scope: scope.bind({ operator: `request-${requestId}` }) }),
 });
 const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();

@@ -22,6 +22,7 @@ import { runWith } from "../contract";
 import { mcp } from "./adapter";
 import { approvalStrategy, checkApproval, type McpApproval } from "./approval";
 import { clientText, type McpClientError } from "./client-error";
+import { checkMovedOptions } from "./moved-options";
 import { progressBridge } from "./progress";
 import { serveManuals } from "./resources";
 import { failed } from "./results";
@@ -146,11 +147,7 @@ export interface PreparedServer {
  * wrong type.
  */
 export function prepareServer(options: McpServerOptions): PreparedServer {
-  if (options.tools === undefined && "capabilities" in options) {
-    throw new TypeError(
-      "createMcpServer: the capabilities option is now tools: pass tools: toolSet(capabilities, { ...controls }), or tools: capabilities",
-    );
-  }
+  checkMovedOptions(options);
   checkApproval(options.approval);
   checkExamplesOption(options.examples);
   const set = setOf(options.tools);

@@ -374,7 +374,7 @@ for (const { major, z } of zodMajors) {
       expect(await call("n1")).toEqual({ text: "deleted n1", isError: false });
       expect(await call("keep")).toEqual({ text: denial("it is kept"), isError: true });
       expect(await call("boom")).toEqual({
-        text: denial("the approval could not be obtained"),
+        text: "tool 'delete_note' has not run: its approval could not be obtained",
         isError: true,
       });
       expect(runs.delete_note).toBe(1);

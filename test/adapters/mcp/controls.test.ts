@@ -266,7 +266,7 @@ for (const { major, z } of zodMajors) {
       });
       const answer = await connected.call("delete_note", { id: "n1" });
       expect(answer).toEqual({
-        text: denial("delete_note", ": the approval could not be obtained"),
+        text: "tool 'delete_note' has not run: its approval could not be obtained",
         isError: true,
       });
       expect(runs.delete_note).toBeUndefined();

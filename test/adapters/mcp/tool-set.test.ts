@@ -266,6 +266,30 @@ describe("createMcpServer's tools option", () => {
     );
   });
 
+  it("refuses the options that moved to the tool set or into groups, saying where each went", () => {
+    const [notes] = fixtures(zodMajors[0]?.z as Z);
+    const old = {
+      name: "x",
+      version: "1",
+      tools: [notes],
+      timeoutMs: 50,
+      approvalMaxAgeMs: 1_000,
+      allowedHosts: ["example.com"],
+      maxBodyBytes: 10,
+    };
+    expect(() => createMcpServer(old as unknown as McpServerOptions)).toThrow(
+      new TypeError(
+        "createMcpServer: timeoutMs is a control of the tool set now: pass tools: toolSet(capabilities, { controls: { timeoutMs } }); " +
+          "approvalMaxAgeMs is an option of the tool set now: pass tools: toolSet(capabilities, { approvalMaxAgeMs }); " +
+          "allowedHosts is now allowed.hosts; maxBodyBytes is now limits.maxBodyBytes",
+      ),
+    );
+    // Before anything listens, on every transport.
+    const http = old as unknown as Parameters<typeof listenMcpHttp>[0];
+    expect(() => createMcpHttpHandler(http)).toThrow("allowedHosts is now allowed.hosts");
+    return expect(listenMcpHttp(http)).rejects.toThrow("timeoutMs is a control of the tool set");
+  });
+
   it("every transport refuses it before anything listens", async () => {
     const bad = served(42 as unknown as McpServerOptions["tools"]);
     await expect(listenMcpHttp(bad)).rejects.toThrow(TypeError);

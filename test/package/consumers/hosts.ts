@@ -2,11 +2,11 @@
 // each module system: their declarations import the host SDKs' types, which is what
 // node10 and node16 resolution break first. Prints JSON; the test asserts on it.
 import { capability, defineTool, toolbox, toolSet } from "toolwright";
-import { toAISdkTools } from "toolwright/ai-sdk";
-import { toAnthropicTools } from "toolwright/anthropic";
-import { toGeminiFunctionDeclarations } from "toolwright/gemini";
+import { aiSdk } from "toolwright/ai-sdk";
+import { anthropic } from "toolwright/anthropic";
+import { gemini } from "toolwright/gemini";
 import { createMcpServer } from "toolwright/mcp";
-import { callOpenAITool, toChatCompletionsTools } from "toolwright/openai";
+import { chatCompletions } from "toolwright/openai";
 import * as z from "zod";
 
 const echo = defineTool({
@@ -24,13 +24,17 @@ const echoes = capability({
 
 async function main(): Promise<void> {
   const set = toolSet([echoes]);
-  const server = createMcpServer({ name: "echoes", version: "1.0.0", capabilities: [echoes] });
+  const server = createMcpServer({ name: "echoes", version: "1.0.0", tools: set });
+  const call = {
+    id: "call_1",
+    function: { name: "echo", arguments: JSON.stringify({ text: "hi" }) },
+  };
   const report = {
-    openai: toChatCompletionsTools(set).map((tool) => tool.function.name),
-    openaiCall: await callOpenAITool(set, "echo", JSON.stringify({ text: "hi" })),
-    anthropic: toAnthropicTools(set).map((tool) => tool.name),
-    gemini: toGeminiFunctionDeclarations(set).map((declaration) => declaration.name),
-    aiSdk: Object.keys(toAISdkTools(set)),
+    openai: chatCompletions.list(set).tools.map((tool) => tool.function.name),
+    openaiCall: await chatCompletions.run(set, call),
+    anthropic: anthropic.list(set).tools.map((tool) => tool.name),
+    gemini: gemini.list(set).tools.map((declaration) => declaration.name),
+    aiSdk: Object.keys(aiSdk.list(set).tools),
     mcp: typeof server.connect,
   };
   await server.close();

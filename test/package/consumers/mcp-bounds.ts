@@ -33,7 +33,7 @@ const rooms = capability({
 });
 
 async function main(): Promise<void> {
-  const server = createMcpServer({ name: "rooms", version: "1.0.0", capabilities: [rooms] });
+  const server = createMcpServer({ name: "rooms", version: "1.0.0", tools: [rooms] });
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await server.connect(serverSide);
   const client = new Client({ name: "package-test", version: "1.0.0" });

@@ -18,15 +18,15 @@ const cjs = {
 };
 const made = { esm: await specimens(esm, esmZod), cjs: await specimens(cjs, require("zod")) };
 
-/** The class of that name in one copy; the strict-schema errors live in their host's entry. */
+/** The class of that name in one copy. */
 function classOf(copy, name) {
-  if (name === "StrictSchemaError") return copy.openai[name];
-  if (name === "AnthropicStrictSchemaError") return copy.anthropic[name];
   return copy.root[name];
 }
 
+// One specimen per branded class; the Anthropic strict-schema error is checked apart.
+const { AnthropicStrictSchemaError: _anthropic, ...branded } = made.esm;
 const classes = {};
-for (const name of Object.keys(made.esm)) {
+for (const name of Object.keys(branded)) {
   classes[name] = {
     twoCopies: classOf(esm, name) !== classOf(cjs, name),
     esmInstanceOfEsm: made.esm[name] instanceof classOf(esm, name),
@@ -47,6 +47,7 @@ const unrelated = [
   ["UnknownToolError", "StrictSchemaError"],
   ["ToolTimeoutError", "ToolArgumentsError"],
   ["PartialResultError", "ToolTimeoutError"],
+  ["ApprovalRequiredError", "ToolArgumentsError"],
 ];
 const wronglyInstances = [];
 for (const [specimen, name] of unrelated) {
@@ -62,11 +63,19 @@ for (const [specimen, name] of unrelated) {
 if (new Error("plain") instanceof esm.root.ToolwrightError) wronglyInstances.push("plain Error");
 
 // Every error of one copy is a ToolwrightError of the other: names of those that are not.
-const errors = Object.keys(made.esm).filter((name) => made.esm[name] instanceof Error);
+const errors = Object.keys(branded).filter((name) => made.esm[name] instanceof Error);
 const notToolwrightErrors = errors.filter(
   (name) =>
     !(made.esm[name] instanceof cjs.root.ToolwrightError) ||
     !(made.cjs[name] instanceof esm.root.ToolwrightError),
+);
+
+// Both strict adapters throw the one StrictSchemaError class, whichever copy asks.
+const anthropicStrict = ["esm", "cjs"].flatMap((from) =>
+  [esm, cjs].map((to) => {
+    const error = made[from].AnthropicStrictSchemaError;
+    return error instanceof to.root.StrictSchemaError && error.target === "anthropic";
+  }),
 );
 
 // Objects of one copy used through the other copy's functions.
@@ -80,5 +89,12 @@ const mixed = {
 };
 
 process.stdout.write(
-  JSON.stringify({ classes, errors, notToolwrightErrors, wronglyInstances, mixed }),
+  JSON.stringify({
+    classes,
+    errors,
+    notToolwrightErrors,
+    wronglyInstances,
+    anthropicStrict,
+    mixed,
+  }),
 );

@@ -25,34 +25,39 @@ async function crossEntryFacts(load, z) {
   const made = await specimens({ root, openai, anthropic }, z);
   const capability = made.Capability;
   const set = root.toolSet([capability]);
-  const aiSdkTools = aiSdk.toAISdkTools(set);
+  const aiSdkTools = aiSdk.aiSdk.list(set).tools;
   return {
     // One copy per format: the entries share the root's and the linter's very objects.
     sameLinter: root.lintModelFacingSchema === lint.lintModelFacingSchema,
-    strictSchemaErrorExtendsRootClass:
-      Object.getPrototypeOf(openai.StrictSchemaError) === root.ToolwrightError,
+    oneStrictSchemaError:
+      openai.StrictSchemaError === root.StrictSchemaError &&
+      anthropic.StrictSchemaError === root.StrictSchemaError,
     strictSchemaErrorIsToolwrightError: made.StrictSchemaError instanceof root.ToolwrightError,
     strictSchemaErrorCode: made.StrictSchemaError.code,
     toolSet: set.names,
     mcp: await overMcp(
       load,
-      mcp.createMcpServer({ name: "notes", version: "1.0.0", capabilities: [capability] }),
+      mcp.createMcpServer({ name: "notes", version: "1.0.0", tools: [capability] }),
     ),
     openai: {
-      tools: openai.toChatCompletionsTools(set).map((tool) => tool.function.name),
-      call: await openai.callOpenAITool(set, "add_note", JSON.stringify({ text: "a" })),
+      tools: openai.chatCompletions.list(set).tools.map((tool) => tool.function.name),
+      call: await openai.chatCompletions.run(set, {
+        id: "call_1",
+        type: "function",
+        function: { name: "add_note", arguments: JSON.stringify({ text: "a" }) },
+      }),
     },
     anthropic: {
-      tools: anthropic.toAnthropicTools(set).map((tool) => tool.name),
-      call: await anthropic.runAnthropicToolUse(set, {
+      tools: anthropic.anthropic.list(set).tools.map((tool) => tool.name),
+      call: await anthropic.anthropic.run(set, {
         id: "use_1",
         name: "add_note",
         input: { text: "b" },
       }),
     },
     gemini: {
-      tools: gemini.toGeminiFunctionDeclarations(set).map((declaration) => declaration.name),
-      call: await gemini.runGeminiFunctionCall(set, { name: "add_note", args: { text: "c" } }),
+      tools: gemini.gemini.list(set).tools.map((declaration) => declaration.name),
+      call: await gemini.gemini.run(set, { name: "add_note", args: { text: "c" } }),
     },
     aiSdk: {
       tools: Object.keys(aiSdkTools),

@@ -45,7 +45,7 @@ async function specimens({ root, openai, anthropic }, z) {
       wait: root.defineTool({
         description: "Wait until aborted",
         parameters: z.object({}),
-        timeoutMs: 1,
+        controls: { timeoutMs: 1 },
         execute: (_args, ctx) =>
           new Promise((resolve) => ctx.signal.addEventListener("abort", () => resolve(null))),
       }),
@@ -65,6 +65,16 @@ async function specimens({ root, openai, anthropic }, z) {
     }),
   });
   const partialError = await rejection(streaming.execute("count", {}));
+  // A call that needs approval, where nobody can be asked, fails closed.
+  const gated = root.toolbox("gated", "Gated tools", {
+    wipe: root.defineTool({
+      description: "Wipe everything",
+      parameters: z.object({}),
+      controls: { needsApproval: true },
+      execute: () => "wiped",
+    }),
+  });
+  const approvalError = await rejection(gated.execute("wipe", {}));
   return {
     Toolbox: toolbox,
     ManualToolbox: new root.ManualToolbox(manual),
@@ -88,6 +98,9 @@ async function specimens({ root, openai, anthropic }, z) {
     ScopeValidationError: thrown(() => scope.bind({ user: 1 })),
     ToolTimeoutError: timedOut.cause,
     PartialResultError: partialError,
+    ApprovalRequiredError: approvalError,
+    // One class for both strict adapters: the OpenAI one provoked here, the Anthropic one
+    // checked to be an instance of the same class by both-formats.mjs.
     StrictSchemaError: thrown(() =>
       openai.openAIStrictParameters("site", z.object({ site: z.string().url() })),
     ),
