@@ -4,7 +4,9 @@
  * in ESM and in CommonJS, although all three are installed; the same program with
  * `zod/v3` schemas does load zod-to-json-schema, through the converters. Without
  * `require(esm)` (Node 20.16 to 20.18; here Node's own flag turns it off) the ESM build
- * loads the CommonJS copies instead, and the program still works.
+ * loads the CommonJS copies instead, and the program still works. Without
+ * `process.getBuiltinModule` (Node before 20.16, here deleted before the program runs)
+ * the ESM build loads nothing on demand: Zod 4 works, Zod 3 fails, saying why.
  *
  * probes/record-loads.mjs, given to `node --import`, writes every module a program
  * resolves or requires to a log; probes/zod-program.cjs is the program (raw shapes and
@@ -131,6 +133,23 @@ export function describeZodLoading(install: () => InstalledPackage): void {
         expect(loaded).toContain("node_modules/toolwright/dist/converters.cjs");
         expect(loaded).toContain("node_modules/zod-to-json-schema/dist/cjs/index.js");
         expect(loaded).not.toContain("node_modules/toolwright/dist/converters.js");
+      },
+      TIMEOUT,
+    );
+
+    it.concurrent(
+      "without process.getBuiltinModule, the ESM build runs a Zod 4 program and says why a Zod 3 one fails",
+      async () => {
+        const pkg = install();
+        const before = ["--import", "data:text/javascript,delete process.getBuiltinModule;"];
+        const zod4 = await pkg.run(process.execPath, [...before, ZOD_PROGRAMS.esm, "zod"]);
+        expect({ code: zod4.code, stderr: zod4.stderr }).toEqual({ code: 0, stderr: "" });
+        expect(JSON.parse(zod4.stdout)).toEqual(ZOD_PROGRAM_REPORT);
+        const zod3 = await pkg.run(process.execPath, [...before, ZOD_PROGRAMS.esm, "zod/v3"]);
+        expect(zod3.code).toBe(1);
+        expect(zod3.stderr).toContain(
+          "TypeError: a raw shape of Zod 3 fields needs zod/v3 to build its z.object: this runtime cannot load zod/v3: toolwright loads it on demand with Node's require (Node 20.16 or later), from beside its own files",
+        );
       },
       TIMEOUT,
     );
