@@ -1,6 +1,6 @@
 /**
  * The converters: what a schema needs only when it is not a Zod 4 classic schema of zod
- * 4.2 or later, loaded on demand by `../converters-entry.ts` and never imported
+ * 4.2 or later, loaded on demand by `../load-converters.ts` and never imported
  * statically. Zod 3 projection through zod-to-json-schema, Zod 4 projection and parsing
  * through the installed `zod/v4/core` for builds whose schemas lack their own methods,
  * and the dialect rewrites their outputs need.
@@ -38,8 +38,9 @@ const CONVERTER_INSTALL =
  * `schema` as JSON Schema for `target`: Zod 3 through zod-to-json-schema, Zod 4 through
  * the installed core, each rewritten into the target's dialect where the converter does
  * not emit it (2020-12 from zod-to-json-schema's 2019-09, OpenAPI 3.0 from a legacy
- * core's draft-07 and from zod-to-json-schema's array-form tuples). The rewrites change
- * nothing on output already valid for the dialect.
+ * core's draft-07 and from zod-to-json-schema's array-form tuples). On output already in
+ * the dialect they change only key order and a closed tuple's `items: false` (said with
+ * `maxItems`, as ../closed-tuples.ts says why).
  */
 export function projectSchema(
   loader: Loader,
