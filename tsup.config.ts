@@ -6,9 +6,11 @@ import { defineConfig } from "tsup";
 const root = dirname(fileURLToPath(import.meta.url));
 
 /**
- * Every public entry: its subpath in package.json "exports" (the bin has none), the
- * source it builds from, and its file name in dist/. tsconfig.json "paths" maps each
- * `toolwright/<subpath>` specifier to the same source; a test keeps the three in step.
+ * Every entry: its subpath in package.json "exports" (the bin and the internal entries
+ * have none), the source it builds from, and its file name in dist/. tsconfig.json
+ * "paths" maps each `toolwright/<subpath>` specifier to the same source; a test keeps
+ * the three in step. An entry marked `internal` is loaded by the package's own code
+ * only, by its file name (see {@link isInternal}).
  */
 export const entries = [
   { subpath: ".", name: "index", source: "src/index.ts" },
@@ -20,7 +22,29 @@ export const entries = [
   { subpath: "./gemini", name: "gemini", source: "src/adapters/gemini/index.ts" },
   { subpath: "./ai-sdk", name: "ai-sdk", source: "src/adapters/ai-sdk/index.ts" },
   { subpath: undefined, name: "cli", source: "src/check/cli/index.ts" },
+  {
+    subpath: undefined,
+    name: "converters",
+    source: "src/zod/converters/index.ts",
+    internal: true,
+  },
 ] as const;
+
+type Entry = (typeof entries)[number];
+
+/**
+ * Whether an entry is internal: built in both formats, without declarations, named in
+ * no "exports" and no "bin", and loaded on demand by the package's own code from the
+ * file beside it (`./converters.js`, `./converters.cjs`), never imported statically.
+ */
+export function isInternal(entry: Entry): boolean {
+  return "internal" in entry && entry.internal;
+}
+
+/** Whether an entry is a bin: run, never imported (package.json "bin" names it). */
+export function isBin(entry: Entry): boolean {
+  return entry.subpath === undefined && !isInternal(entry);
+}
 
 /** The specifier an entry is imported by, e.g. `toolwright/lint`. */
 export function specifierOf(subpath: string): string {
@@ -30,16 +54,15 @@ export function specifierOf(subpath: string): string {
 const ENTRY_SPECIFIER = /^toolwright(\/[\w-]+)?$/;
 
 /** Each entry's source by its name in dist/. */
-function sourcesByName(list: readonly (typeof entries)[number][]): Record<string, string> {
+function sourcesByName(list: readonly Entry[]): Record<string, string> {
   return Object.fromEntries(list.map((entry) => [entry.name, entry.source]));
 }
 
 // A bin is run, never imported: package.json "bin" names its ESM build only, so it gets
 // no CommonJS build and no declarations, which nothing in the package could reach.
-const BINS = new Set<string>(
-  entries.filter((entry) => entry.subpath === undefined).map((entry) => entry.name),
-);
+const BINS = new Set<string>(entries.filter(isBin).map((entry) => entry.name));
 const importable = entries.filter((entry) => entry.subpath !== undefined);
+const INTERNAL = new Set<string>(entries.filter(isInternal).map((entry) => entry.name));
 
 const bySpecifier = new Map(
   entries.flatMap((entry) =>
@@ -58,6 +81,12 @@ const siblingEntries: Plugin = {
     // With `treeshake`, tsup bundles CommonJS as ESM and converts it afterwards: only
     // its TSUP_FORMAT define tells the formats apart.
     const extension = build.initialOptions.define?.TSUP_FORMAT === '"cjs"' ? "cjs" : "js";
+    // An internal entry's file, named by the code that loads it on demand: kept as it is.
+    build.onResolve({ filter: /^\.\/[\w-]+\.c?js$/ }, (args) =>
+      INTERNAL.has(args.path.replace(/^\.\/|\.c?js$/g, ""))
+        ? { path: args.path, external: true }
+        : undefined,
+    );
     build.onResolve({ filter: ENTRY_SPECIFIER }, (args) => {
       const entry = bySpecifier.get(args.path);
       if (entry === undefined) return { errors: [{ text: `no entry named ${args.path}` }] };
@@ -82,6 +111,14 @@ export default defineConfig({
   external: [ENTRY_SPECIFIER],
   esbuildPlugins: [siblingEntries],
   esbuildOptions(options, { format }) {
+    // The built code from the source, and the format it is built into; the CommonJS
+    // build's own `require`, which the ESM build never names (src/zod/load.ts). The
+    // source leaves both undefined.
+    options.define = {
+      ...options.define,
+      __TOOLWRIGHT_FORMAT__: JSON.stringify(format),
+      __TOOLWRIGHT_REQUIRE__: format === "cjs" ? "require" : "undefined",
+    };
     const points = options.entryPoints;
     if (format !== "cjs" || points === undefined || Array.isArray(points)) return;
     // A new object: the ESM build shares the one tsup passes.

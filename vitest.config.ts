@@ -18,6 +18,8 @@ export default defineConfig({
   resolve: { alias },
   test: {
     include: ["test/**/*.test.ts"],
+    // `require` of TypeScript, for the converters the source loads on demand.
+    setupFiles: ["test/require-ts.ts"],
     testTimeout: 30_000,
   },
 });

@@ -4,23 +4,30 @@
  *
  * @module
  */
-import * as z from "zod/v4";
+import { schemaBuilders } from "../zod/builders";
 import { isInstance } from "./brand";
 import type { Manual } from "./manual";
 import { defineTool, type ToolDefinition } from "./tool-definition";
 import { Toolbox } from "./toolbox";
 
-const SectionList = z.object({
-  manual: z.string().describe("The manual's name"),
-  sections: z
-    .array(z.string().describe("A section title"))
-    .describe("The section titles, in reading order"),
-});
+// Built on first use, not at import (the package has no side effects), then shared.
+function resultSchemas() {
+  const z = schemaBuilders();
+  const SectionList = z.object({
+    manual: z.string().describe("The manual's name"),
+    sections: z
+      .array(z.string().describe("A section title"))
+      .describe("The section titles, in reading order"),
+  });
 
-const SectionText = z.object({
-  title: z.string().describe("The section's title"),
-  content: z.string().describe("The section's full text"),
-});
+  const SectionText = z.object({
+    title: z.string().describe("The section's title"),
+    content: z.string().describe("The section's full text"),
+  });
+  return { SectionList, SectionText };
+}
+
+let results: ReturnType<typeof resultSchemas> | undefined;
 
 /**
  * A toolbox over one manual with two tools, named after the manual so that several
@@ -64,22 +71,26 @@ export class ManualToolbox extends Toolbox {
 }
 
 function listSections(manual: Manual): ToolDefinition {
+  const z = schemaBuilders();
+  results ??= resultSchemas();
   return defineTool({
     description: `List the section titles of the ${manual.name} manual (${manual.description}).`,
     parameters: z.object({}),
-    returns: SectionList,
+    returns: results.SectionList,
     annotations: { readOnly: true, idempotent: true },
     execute: () => ({ manual: manual.name, sections: manual.sections().map((s) => s.title) }),
   });
 }
 
 function readSection(manual: Manual, listTool: string): ToolDefinition {
+  const z = schemaBuilders();
+  results ??= resultSchemas();
   return defineTool({
     description: `Read one section of the ${manual.name} manual by its title.`,
     parameters: z.object({
       title: z.string().describe(`A section title, as ${listTool} lists them`),
     }),
-    returns: SectionText,
+    returns: results.SectionText,
     annotations: { readOnly: true, idempotent: true },
     execute: ({ title }) => {
       const sections = manual.sections();

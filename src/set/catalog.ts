@@ -7,9 +7,9 @@
  *
  * @module
  */
-import { z } from "zod";
 import { projectParameters, projectReturns } from "../core/projection";
 import { defineTool, type ToolDefinition } from "../core/tool-definition";
+import { schemaBuilders } from "../zod/builders";
 import { DESCRIBE_TOOLS, MAX_RESULTS, SEARCH_TOOLS, summaryOf } from "./catalog-listing";
 
 /** What the catalog needs to know of one entry. */
@@ -30,6 +30,7 @@ export function catalogTools(
 }
 
 function searchTools(entries: () => readonly CatalogEntry[]): ToolDefinition {
+  const z = schemaBuilders();
   return defineTool({
     description: `Find tools by what they do: the names and one-line summaries of the tools that best match the query (all of them when it is empty). Most tools are listed by a one-line summary only: call ${DESCRIBE_TOOLS} for their arguments before calling them.`,
     parameters: z.object({
@@ -60,6 +61,7 @@ function searchTools(entries: () => readonly CatalogEntry[]): ToolDefinition {
 }
 
 function describeTools(entries: () => readonly CatalogEntry[]): ToolDefinition {
+  const z = schemaBuilders();
   return defineTool({
     description: `Read the full definitions of tools by name: what each does, the JSON Schema of its arguments and of its result, and examples of good arguments when it has them. Call it before calling a tool listed by a one-line summary only.`,
     parameters: z.object({

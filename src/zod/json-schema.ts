@@ -3,25 +3,22 @@
  * JSON Schema a named target expects, valid under that target's dialect.
  *
  * How each target is produced:
- * - Zod 4, from zod 4.1 or later: Zod's own `toJSONSchema`, every target natively.
- * - Zod 4 from zod 3.25's `zod/v4` build (or zod 4.0): its `toJSONSchema` knows only
- *   `draft-7` and `draft-2020-12` (any other name prints "Invalid target" and emits
- *   2020-12), so `openapi-3.0` is its `draft-7` output rewritten by `toOpenApi30`.
- * - Zod 3: `zod-to-json-schema`; it has no 2020-12 target, so `draft-2020-12` is its
- *   2019-09 output rewritten by `toDraft2020` (numeric exclusive bounds, `prefixItems`),
- *   and `openapi-3.0` is its `openApi3` output passed through `toOpenApi30` (which
- *   turns its array-form tuple `items` into one `items: {anyOf}`, as Zod 4 does).
- *
- * Both rewrites also run over Zod 4's native 2020-12 and OpenAPI output, where they
- * change nothing; they keep the guarantee whatever build produced the schema.
+ * - Zod 4 classic from zod 4.2 on: the schema's own `toJSONSchema` method, which emits
+ *   every target natively; only a closed tuple's `items: false` is said with `maxItems`
+ *   in 2020-12 (see ./closed-tuples.ts). Nothing else is loaded.
+ * - Everything else goes through the converters (`./converters/`, loaded on demand):
+ *   a Zod 4 schema without the method (zod 4.0 and 4.1, zod 3.25's `zod/v4`,
+ *   `zod/mini`) through the installed `zod/v4/core`'s `toJSONSchema`, a Zod 3 schema
+ *   through zod-to-json-schema (an optional peer dependency), each rewritten into the
+ *   target's dialect where the converter does not emit it.
  *
  * @module
  */
 
-import { zodToJsonSchema } from "zod-to-json-schema";
-import { toDraft2020, toOpenApi30 } from "./json-schema-dialects";
-import { type AnySchema, isZod4 } from "./schema";
-import { zod4JsonSchema } from "./zod4-json-schema";
+import { closeTuplesByLength } from "./closed-tuples";
+import { loader } from "./load";
+import { loadConverters } from "./load-converters";
+import { type AnySchema, isZod4, type Zod4Schema } from "./schema";
 
 /** A JSON Schema document, as plain data. */
 export type JsonSchema = { readonly [key: string]: unknown };
@@ -51,13 +48,6 @@ export interface JsonSchemaOptions {
   /** What to do with a construct JSON Schema cannot carry. @default "throw" */
   readonly unrepresentable?: Unrepresentable;
 }
-
-// zod-to-json-schema has no 2020-12 target; 2019-09 is the closest it emits.
-const zod3Targets = {
-  "draft-2020-12": "jsonSchema2019-09",
-  "draft-07": "jsonSchema7",
-  "openapi-3.0": "openApi3",
-} as const satisfies Record<JsonSchemaTarget, string>;
 
 const cache = new WeakMap<object, Map<string, JsonSchema>>();
 
@@ -89,16 +79,21 @@ function convert(
   side: SchemaSide,
   unrepresentable: Unrepresentable,
 ): JsonSchema {
-  const emitted = isZod4(schema)
-    ? zod4JsonSchema(schema, target, side, unrepresentable)
-    : (zodToJsonSchema(schema as never, {
-        target: zod3Targets[target],
-        $refStrategy: "root",
-        effectStrategy: "input",
-      }) as Record<string, unknown>);
-  if (target === "draft-2020-12") return toDraft2020(emitted);
-  if (target === "openapi-3.0") return toOpenApi30(emitted);
+  const own = isZod4(schema) ? ownConverter(schema) : undefined;
+  if (own === undefined) {
+    return loadConverters().projectSchema(loader, schema, target, side, unrepresentable);
+  }
+  const emitted = own.call(schema, { target, io: side, unrepresentable });
+  if (target === "draft-2020-12") closeTuplesByLength(emitted);
   return emitted;
+}
+
+type OwnConverter = (params: object) => JsonSchema;
+
+/** The schema's own `toJSONSchema` (Zod 4 classic, zod 4.2 and later), if it has one. */
+function ownConverter(schema: Zod4Schema): OwnConverter | undefined {
+  const method = (schema as { toJSONSchema?: unknown }).toJSONSchema;
+  return typeof method === "function" ? (method as OwnConverter) : undefined;
 }
 
 // Providers reject or ignore `$schema`; the target is the caller's to declare.

@@ -2,10 +2,16 @@
  * Parsing with a schema of either major: synchronously whenever the schema allows it,
  * so a boundary that parses stays near the cost of a raw `schema.parse`.
  *
+ * Every schema is parsed through its own `safeParse`/`safeParseAsync` (Zod 3, Zod 4
+ * classic and `zod/mini` all have them), so nothing of Zod is imported here. Only a bare
+ * `zod/v4/core` schema, which has no methods, is parsed by the installed core, through
+ * the converters (loaded on demand).
+ *
  * @module
  */
-import { safeParseAsync as safeParseAsyncV4, safeParse as safeParseV4 } from "zod/v4/core";
 import { hasAsyncCallback } from "./async-callbacks";
+import { loader } from "./load";
+import { loadConverters } from "./load-converters";
 import type { AnySchema, SchemaError, SchemaIssue } from "./schema";
 
 /** The result of a parse, in the shape both majors share. */
@@ -21,7 +27,7 @@ export interface SyncParse {
 /** How one schema is parsed, made once per schema and cached (see {@link parserFor}). */
 export interface Parser {
   readonly schema: AnySchema;
-  /** Its synchronous parse: the schema's own `safeParse`, or core's (a `zod/mini` schema). */
+  /** Its synchronous parse: the schema's own `safeParse`, or core's (a bare `zod/v4/core` schema). */
   readonly syncParse: SyncParse;
   /** Decided on the first parse, so that defining a tool walks no schema. */
   mode: "sync" | "async" | undefined;
@@ -117,13 +123,13 @@ export function parseSync(schema: AnySchema, value: unknown): ParseResult {
   // core's `$ZodError`), so `cause instanceof ZodError` holds for the user's Zod.
   const own = (schema as { safeParse?: (value: unknown) => unknown }).safeParse;
   if (typeof own === "function") return own.call(schema, value) as ParseResult;
-  return safeParseV4(schema as never, value) as ParseResult;
+  return loadConverters().coreSafeParse(loader, schema, value);
 }
 
 function parseAsync(schema: AnySchema, value: unknown): Promise<ParseResult> {
   const own = (schema as { safeParseAsync?: (value: unknown) => Promise<unknown> }).safeParseAsync;
   if (typeof own === "function") return own.call(schema, value) as Promise<ParseResult>;
-  return safeParseAsyncV4(schema as never, value) as Promise<ParseResult>;
+  return loadConverters().coreSafeParseAsync(loader, schema, value);
 }
 
 function isAsyncParseError(error: unknown): boolean {

@@ -176,8 +176,17 @@ export function checkProjectFiles(
 const manifest = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as PackedManifest;
 const TYPES_NODE = { "@types/node": "node_modules/@types/node" };
 
-/** The two installs: every peer with Zod 4, and every peer with Zod 3.25.76 as `zod`. */
-export type Installs = Readonly<Record<"zod4" | "zod3", InstalledPackage>>;
+/**
+ * The installs: every peer with Zod 4; every peer with Zod 3.25.76 as `zod`; and zod 3.23
+ * and 3.24 as `zod`, each with the zod-to-json-schema release that accepts it and no SDK
+ * (every SDK needs zod 3.25 or 4).
+ */
+export type Installs = Readonly<Record<"zod4" | "zod3" | OldZod, InstalledPackage>>;
+
+/** The zod lines without `zod/v3`, `zod/v4` or `zod/v4/core`, by install. */
+export const OLD_ZODS = { zod3_23: "3.23", zod3_24: "3.24" } as const;
+
+export type OldZod = keyof typeof OLD_ZODS;
 
 export const ZOD4_FIXTURES: readonly Fixture[] = [
   ...MODULE_SYSTEM_NAMES.map((system) =>
@@ -194,6 +203,23 @@ export const ZOD3_FIXTURES: readonly Fixture[] = [
   ),
   mcpFixture("consumers/zod3/mcp"),
 ];
+
+/** consumers/program.ts under ESM nodenext and CommonJS node16, for zod 3.23 and 3.24. */
+export function oldZodFixtures(install: OldZod): Fixture[] {
+  return (["esm-nodenext", "cjs-node16"] as const).map((system) =>
+    programFixture(`consumers/zod${OLD_ZODS[install]}/${system}`, system, "zod"),
+  );
+}
+
+/**
+ * An old zod and its zod-to-json-schema, from the repository's kit for that line
+ * (test/package/zod-kits/: zod-to-json-schema peers on zod, so no alias of it can sit
+ * beside the repository's zod 4).
+ */
+function oldZodDependencies(install: OldZod): Record<string, string> {
+  const kit = `test/package/zod-kits/zod-${OLD_ZODS[install]}/node_modules`;
+  return { zod: `${kit}/zod`, "zod-to-json-schema": `${kit}/zod-to-json-schema`, ...TYPES_NODE };
+}
 
 export const CHECK_PROJECTS = {
   module: "consumers/check-esm",
@@ -221,5 +247,13 @@ export const INSTALLS: Readonly<Record<keyof Installs, InstallOptions>> = {
       ...TYPES_NODE,
     },
     files: filesOf(ZOD3_FIXTURES),
+  },
+  zod3_23: {
+    dependencies: oldZodDependencies("zod3_23"),
+    files: filesOf(oldZodFixtures("zod3_23")),
+  },
+  zod3_24: {
+    dependencies: oldZodDependencies("zod3_24"),
+    files: filesOf(oldZodFixtures("zod3_24")),
   },
 };

@@ -1,26 +1,33 @@
 /**
  * The consumer matrix: the installed package used as users use it, by projects of each
  * module system (ESM with `moduleResolution` bundler and nodenext, CommonJS with node16
- * and node10) and each supported Zod (4, and 3.25 through both `zod` and `zod/v4`).
+ * and node10) and each supported Zod (4, and 3.25 through both `zod` and `zod/v4`), and
+ * zod 3.23 and 3.24 (ESM nodenext and CommonJS node16), which have no `zod/v3`, `zod/v4`
+ * or `zod/v4/core`.
  * Each fixture is type-checked and compiled by tsc with its own tsconfig.json, and its
  * programs run with node. Also: both formats in one process under Zod 3.25, the MCP
  * SDK's client over `zod/v3` bounds and tuples, `toolwright check` over `.ts` tools
  * with tsconfig "paths", and the README's quick start under nodenext.
  *
- * Two installs, one per Zod, shared by all their fixtures (see package.test.ts).
+ * One install per Zod, shared by all its fixtures (see package.test.ts).
  *
  * @module
  */
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import {
   CHECK_PROJECTS,
   type Fixture,
   type Installs,
+  OLD_ZODS,
+  type OldZod,
+  oldZodFixtures,
   ZOD3_FIXTURES,
   ZOD4_FIXTURES,
 } from "./consumer-fixtures";
 import { type InstalledPackage, ROOT } from "./installed-package";
+import { onDemandModules, runRecorded, ZOD_PROGRAM_REPORT, ZOD_PROGRAMS } from "./zod-loading";
 
 const TSC = join(ROOT, "node_modules", "typescript", "bin", "tsc");
 const FIXTURE_TIMEOUT = 120_000;
@@ -162,6 +169,47 @@ export function describeConsumerMatrix(installs: () => Installs): void {
       FIXTURE_TIMEOUT,
     );
   });
+
+  for (const [install, line] of Object.entries(OLD_ZODS) as [OldZod, string][]) {
+    describe(`consumers with zod ${line} as zod, and the zod-to-json-schema of that line`, () => {
+      describeFixtures(installs, install, oldZodFixtures(install));
+
+      it.concurrent(
+        "toolwright check sweeps a module of tools written with it",
+        async () => {
+          const pkg = installs()[install];
+          const bin = join(pkg.project, "node_modules", ".bin", "toolwright");
+          const result = await pkg.run(bin, ["check", "notes-tools.mjs"]);
+          expect(result).toMatchObject({ code: 0, stderr: "" });
+          expect(result.stdout).toMatch(/^toolwright check: 2 schemas under [\w-]+: no findings$/m);
+        },
+        FIXTURE_TIMEOUT,
+      );
+
+      it.concurrent.each(Object.entries(ZOD_PROGRAMS))(
+        "raw shapes, a manual and the catalog's tools (%s) work with the root's Zod 3, projected by its zod-to-json-schema",
+        async (format, program) => {
+          const pkg = installs()[install];
+          const { report, loaded } = await runRecorded(pkg, program, "zod");
+          expect(report).toEqual(ZOD_PROGRAM_REPORT);
+          const copy = format === "esm" ? "esm" : "cjs";
+          const converters = format === "esm" ? "converters.js" : "converters.cjs";
+          expect(onDemandModules(loaded)).toEqual([
+            `toolwright/dist/${converters}`,
+            `zod-to-json-schema (${copy})`,
+          ]);
+          const converter = JSON.parse(
+            readFileSync(
+              join(pkg.project, "node_modules", "zod-to-json-schema", "package.json"),
+              "utf8",
+            ),
+          ) as { version: string };
+          expect(converter.version.startsWith(`${line}.`)).toBe(true);
+        },
+        FIXTURE_TIMEOUT,
+      );
+    });
+  }
 
   describe("toolwright check over .ts tools importing through tsconfig paths", () => {
     for (const [type, dir] of Object.entries(CHECK_PROJECTS)) {

@@ -1,8 +1,9 @@
 /**
  * Which files of the package a file loads: the relative specifiers of its import,
- * export and require statements, and its source map. Enough to walk the built package
- * from what package.json names to everything it needs, and to see which file defines a
- * class.
+ * export and require statements (esbuild's `__require` included), the files it loads on
+ * demand by URL (`new URL("./converters.js", import.meta.url)`), and its source map.
+ * Enough to walk the built package from what package.json names to everything it needs,
+ * and to see which file defines a class.
  *
  * @module
  */
@@ -12,7 +13,8 @@ import { posix } from "node:path";
 // quote a relative import (`from "./src/tools.js"`) that is no part of the package.
 const STATIC = /^(?:import|export)\b[^;]*?\bfrom\s*(["'])([^"']+)\1/gm;
 const SIDE_EFFECT = /^import\s*(["'])([^"']+)\1/gm;
-const DYNAMIC = /\b(?:import|require)\(\s*(["'])([^"']+)\1\s*\)/g;
+const DYNAMIC = /(?:\b|__)(?:import|require)\(\s*(["'])([^"']+)\1\s*\)/g;
+const BY_URL = /\bnew URL\(\s*(["'])([^"']+)\1\s*,\s*import\.meta\.url\s*\)/g;
 const SOURCE_MAP = /^\/\/# sourceMappingURL=(\S+)$/gm;
 
 /** The kind of a file in dist/, by its extension. */
@@ -45,7 +47,7 @@ export function linksOf(path: string, text: string): string[] {
 
 /** Every module specifier `text` imports, exports from or requires, relative or bare. */
 export function specifiersOf(text: string): string[] {
-  return [STATIC, SIDE_EFFECT, DYNAMIC].flatMap((pattern) =>
+  return [STATIC, SIDE_EFFECT, DYNAMIC, BY_URL].flatMap((pattern) =>
     [...text.matchAll(pattern)].map((match) => match[2] ?? ""),
   );
 }

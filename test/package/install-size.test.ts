@@ -3,11 +3,14 @@
  * node_modules with no install script and no native binary, and a `toolwright check` that
  * loads plain JavaScript as it is, TypeScript through Node's own type stripping where the
  * Node has it (Node 22, from the test/node22 leg), and otherwise says to install jiti.
+ * zod-to-json-schema, an optional peer, is not installed: Zod 4 needs nothing else, and
+ * projecting a `zod/v3` schema says what to install.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type InstalledPackage, installPackage, ROOT } from "./installed-package";
+import { ZOD_PROGRAM_REPORT } from "./zod-loading";
 
 /** The issue's bar for `npm i toolwright zod`. */
 const MAX_BYTES = 11 * 1024 * 1024;
@@ -22,7 +25,19 @@ export const echo = defineTool({
   execute: ({ text }: { text: string }) => text,
 });
 `;
+const ZOD3_TOOLS = `import { defineTool } from "toolwright";
+import { z } from "zod/v3";
+
+export const echo = defineTool({
+  description: "Echo a text",
+  parameters: z.object({ text: z.string().describe("The text") }),
+  execute: ({ text }) => text,
+});
+`;
 const CLI = join("node_modules", "toolwright", "dist", "cli.js");
+/** What the projection of a Zod 3 schema says without zod-to-json-schema. */
+const NEEDS_CONVERTER =
+  "projecting a Zod 3 schema needs zod-to-json-schema, an optional peer dependency of toolwright: zod-to-json-schema is not installed (or cannot be resolved from toolwright's files); install it: npm i zod-to-json-schema (on zod 3.23 or 3.24: npm i zod-to-json-schema@3.23 or zod-to-json-schema@3.24; npm would pick 3.25, whose peer range refuses those zods)";
 const NODE_22 = join(ROOT, "test", "node22", "node_modules", ".bin", "node");
 
 let pkg: InstalledPackage;
@@ -30,7 +45,11 @@ let pkg: InstalledPackage;
 beforeAll(async () => {
   pkg = await installPackage({
     dependencies: { zod: "node_modules/zod" },
-    files: { "tools.ts": TOOLS, "tools.mjs": TOOLS.replace(": { text: string }", "") },
+    files: {
+      "tools.ts": TOOLS,
+      "tools.mjs": TOOLS.replace(": { text: string }", ""),
+      "zod3-tools.mjs": ZOD3_TOOLS,
+    },
   });
 }, INSTALL_TIMEOUT);
 
@@ -73,6 +92,30 @@ describe("npm i toolwright zod", () => {
     expect(names).toContain("toolwright");
     expect(names).not.toContain("esbuild");
     expect(names).not.toContain("tsx");
+  });
+});
+
+describe("without zod-to-json-schema, an optional peer dependency", () => {
+  it("is not installed, and a Zod 4 program works without it", async () => {
+    expect(existsSync(join(pkg.project, "node_modules", "zod-to-json-schema"))).toBe(false);
+    expect(await pkg.probe("zod-program.mjs", ["zod"])).toEqual(ZOD_PROGRAM_REPORT);
+  });
+
+  it("a Zod 3 tool parses, and projecting it is a SchemaProjectionError naming the package", async () => {
+    expect(await pkg.probe("zod3-without-converter.mjs")).toEqual({
+      call: "Oslo",
+      projection: {
+        name: "SchemaProjectionError",
+        isProjectionError: true,
+        message: `tool 'forecast' parameters cannot be projected to JSON Schema: ${NEEDS_CONVERTER}`,
+      },
+    });
+  });
+
+  it("toolwright check reports the Zod 3 tool it cannot project, with what to install", async () => {
+    const ran = await pkg.run(process.execPath, [CLI, "check", "zod3-tools.mjs"]);
+    expect(ran.code).toBe(1);
+    expect(ran.stdout).toContain(NEEDS_CONVERTER);
   });
 });
 

@@ -56,8 +56,13 @@ export interface InstalledPackage {
   readonly manifest: PackedManifest & { readonly [field: string]: unknown };
   /** Runs `node <probe> ...args` in the project and parses the JSON it prints. */
   probe(probe: string, args?: readonly string[]): Promise<unknown>;
-  /** Runs a command in the project, or in `cwd` relative to it. */
-  run(command: string, args: readonly string[], cwd?: string): Promise<ChildRun>;
+  /** Runs a command in the project, or in `cwd` relative to it, with `env` added to its environment. */
+  run(
+    command: string,
+    args: readonly string[],
+    cwd?: string,
+    env?: Readonly<Record<string, string>>,
+  ): Promise<ChildRun>;
   /** Removes the temporary directory, tarball included. */
   remove(): void;
 }
@@ -68,6 +73,8 @@ export interface InstallOptions {
   readonly dependencies?: ProjectDependencies;
   /** Files to write into the project, by path relative to it. */
   readonly files?: Readonly<Record<string, string>>;
+  /** More flags for `npm ci`, e.g. `--legacy-peer-deps` to install beside an unsupported peer. */
+  readonly npmFlags?: readonly string[];
 }
 
 /** What `npm pack --json` reports of one package. */
@@ -125,7 +132,15 @@ async function installInto(temp: string, options: InstallOptions): Promise<Insta
   // --ignore-scripts: no install script of a dependency runs; the package has none.
   await succeed(
     "npm",
-    ["ci", "--offline", "--ignore-scripts", "--no-audit", "--no-fund", "--loglevel=error"],
+    [
+      "ci",
+      "--offline",
+      "--ignore-scripts",
+      "--no-audit",
+      "--no-fund",
+      "--loglevel=error",
+      ...(options.npmFlags ?? []),
+    ],
     project,
   ).catch((error: unknown) => {
     throw new Error(
@@ -149,7 +164,7 @@ async function installInto(temp: string, options: InstallOptions): Promise<Insta
         throw new Error(`${probe} printed no JSON:\n${result.stdout}\n${result.stderr}`);
       }
     },
-    run: (command, args, cwd = ".") => run(command, args, join(project, cwd)),
+    run: (command, args, cwd = ".", env = {}) => run(command, args, join(project, cwd), env),
     remove: () => rmSync(temp, { recursive: true, force: true }),
   };
 }
@@ -165,12 +180,23 @@ async function succeed(command: string, args: readonly string[], cwd: string): P
   return result;
 }
 
-function run(command: string, args: readonly string[], cwd: string): Promise<ChildRun> {
+function run(
+  command: string,
+  args: readonly string[],
+  cwd: string,
+  env: Readonly<Record<string, string>> = {},
+): Promise<ChildRun> {
   return new Promise((resolve) => {
     execFile(
       command,
       args,
-      { cwd, env: childEnv(), encoding: "utf8", maxBuffer: 64 * 1024 * 1024, timeout: 180_000 },
+      {
+        cwd,
+        env: { ...childEnv(), ...env },
+        encoding: "utf8",
+        maxBuffer: 64 * 1024 * 1024,
+        timeout: 180_000,
+      },
       (error, stdout, stderr) => {
         const code = error === null ? 0 : typeof error.code === "number" ? error.code : null;
         resolve({ code, stdout, stderr });

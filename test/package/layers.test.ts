@@ -2,7 +2,14 @@
  * The folder layout is the architecture, so the import rules between folders are checked
  * here, on the source:
  *
- * - `src/zod/` is the only code in `src/` that knows there are two Zod majors;
+ * - `src/zod/` is the only code in `src/` that knows there are two Zod majors, and the only
+ *   code that loads a module on demand (`src/zod/load.ts`);
+ * - nothing in `src/` imports a zod subpath, zod-to-json-schema or anything
+ *   version-specific: the one import of zod is of names both roots export, by name, from
+ *   `"zod"`, in `src/zod/`; the rest builds schemas through `src/zod/builders.ts`;
+ * - `src/zod/converters/` (the version-specific code, loaded on demand) alone names
+ *   `zod/v4/core` and zod-to-json-schema, imports no package and nothing of `src/` outside
+ *   `src/zod/`, and is imported by nothing but types;
  * - the root entry's rooms (`src/core/`, `src/call/`, `src/set/`) import one another and
  *   `src/zod/`, never an adapter or the check;
  * - every other entry (each adapter, the check, the bin) imports classes through the
@@ -16,14 +23,28 @@ import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import * as zod4Root from "zod";
+import * as zod323Root from "zod-3-23";
+import * as zod324Root from "zod-3-24";
+import * as zod325Root from "zod-3-25";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 
 /** The rooms of the root entry. */
 const ROOT_ENTRY = ["src/core", "src/call", "src/set"];
 
+/** The root `zod` of each line toolwright supports, which `src/` may import names from. */
+const ZOD_ROOTS: Readonly<Record<string, object>> = {
+  "4": zod4Root,
+  "3.25": zod325Root,
+  "3.24": zod324Root,
+  "3.23": zod323Root,
+};
+
 interface Import {
   readonly specifier: string;
+  /** What it imports: `{ object, string as text }`, `* as z`, `z`; empty for a side effect. */
+  readonly clause: string;
   /** The repository-relative file a relative specifier names. */
   readonly target: string | undefined;
   /** `import type` / `export type`: gone at run time. */
@@ -41,10 +62,11 @@ function sources(dir: string): string[] {
 function importsOf(file: string): Import[] {
   const text = readFileSync(join(ROOT, file), "utf8");
   const statements = text.matchAll(
-    /^(?:import|export)\s+(type\s+)?(?:[^;]*?\sfrom\s+)?"([^"]+)";/gms,
+    /^(?:import|export)\s+(type\s+)?(?:([^;]*?)\sfrom\s+)?"([^"]+)";/gms,
   );
-  return [...statements].map(([, type, specifier = ""]) => ({
+  return [...statements].map(([, type, clause = "", specifier = ""]) => ({
     specifier,
+    clause: clause.trim(),
     typeOnly: type !== undefined,
     target: specifier.startsWith(".")
       ? `${relative(ROOT, resolve(ROOT, dirname(file), specifier)).replace(/\.js$/, "")}.ts`
@@ -104,21 +126,75 @@ describe("layers", () => {
     );
   });
 
-  it.each(sources("src/zod"))("%s imports only src/zod and Zod's own packages", (file) => {
+  it.each(sources("src/zod"))("%s imports only src/zod and names both zod roots export", (file) => {
     for (const found of runtime(file)) {
       if (found.target !== undefined)
         expect(within(found.target, "src/zod"), found.specifier).toBe(true);
-      else expect(found.specifier).toMatch(/^(zod(\/.*)?|zod-to-json-schema)$/);
+      else expect(found.specifier).toBe("zod");
     }
   });
+
+  it.each(sources("src"))(
+    "%s imports zod only by name, from the root, names both roots export",
+    (file) => {
+      for (const found of runtime(file).filter((found) => /^zod(\/|-|$)/.test(found.specifier))) {
+        expect(found.specifier, file).toBe("zod");
+        // A namespace or the `z` object keeps all of zod in a bundle; a name one root lacks
+        // is a link error there.
+        const names = /^\{([^}]*)\}$/.exec(found.clause)?.[1];
+        expect(names, `${file}: import ${found.clause}`).toBeDefined();
+        for (const name of (names ?? "")
+          .split(",")
+          .map((part) => part.trim().split(/\s+as\s+/)[0])) {
+          if (name === "" || name === undefined) continue;
+          for (const [line, root] of Object.entries(ZOD_ROOTS))
+            expect(name in root && name !== "z", `${file}: ${name} from zod ${line}`).toBe(true);
+        }
+      }
+    },
+  );
+
+  it.each(sources("src/zod/converters"))(
+    "%s imports no package and nothing of src/ outside src/zod/",
+    (file) => {
+      for (const found of importsOf(file)) {
+        expect(found.target, `${found.specifier} from ${file}`).toBeDefined();
+        expect(within(found.target ?? "", "src/zod"), `${found.specifier} from ${file}`).toBe(true);
+      }
+    },
+  );
+
+  it.each(sources("src").filter((file) => !within(file, "src/zod/converters")))(
+    "%s never imports the converters at run time, nor names zod/v4/core or zod-to-json-schema",
+    (file) => {
+      for (const found of runtime(file))
+        expect(within(found.target ?? "", "src/zod/converters"), file).toBe(false);
+      const text = readFileSync(join(ROOT, file), "utf8");
+      expect(text).not.toMatch(/["']zod\/v4\/core["']|["']zod-to-json-schema["']/);
+    },
+  );
+
+  it.each(sources("src").filter((file) => !within(file, "src/zod")))(
+    "%s neither loads modules on demand nor imports zod itself",
+    (file) => {
+      for (const found of runtime(file)) {
+        expect(found.target, `${found.specifier} from ${file}`).not.toBe("src/zod/load.ts");
+        expect(found.target, `${found.specifier} from ${file}`).not.toBe(
+          "src/zod/load-converters.ts",
+        );
+        // Schemas are built through src/zod/builders.ts.
+        expect(found.specifier, file).not.toMatch(/^zod(\/|$)/);
+      }
+    },
+  );
 
   it.each(ROOT_ENTRY.flatMap(sources))(
     "%s imports only the root entry's rooms, src/zod and the lint's pure helpers",
     (file) => {
       for (const found of runtime(file)) {
         if (found.target === undefined) {
-          // Zod itself, to build the built-in tools' schemas; never a version-specific path.
-          expect(found.specifier, file).toMatch(/^(zod|toolwright\/lint)$/);
+          // Never zod itself: schemas are built through src/zod/builders.ts.
+          expect(found.specifier, file).toBe("toolwright/lint");
           continue;
         }
         const allowed =

@@ -18,12 +18,13 @@ import { publint } from "publint";
 import { formatMessage } from "publint/utils";
 import ts from "typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { entries, specifierOf } from "../../tsup.config";
+import { entries, isBin, isInternal, specifierOf } from "../../tsup.config";
 import { INSTALLS, type Installs } from "./consumer-fixtures";
 import { describeConsumerMatrix } from "./consumer-matrix";
 import { declaredValueExports, type LoadMode, resolveTypes } from "./declared-exports";
 import { definesClass, kindOf, linksOf, reachable, specifiersOf } from "./dist-links";
 import { type InstalledPackage, installPackage, ROOT } from "./installed-package";
+import { describeZodLoading } from "./zod-loading";
 
 // Packing and an offline install of ~160 packages: ~15 s alone, ~25 s for the two installs
 // at once, more beside other tests; removing them takes seconds too.
@@ -37,7 +38,8 @@ type SubpathEntry = Extract<Entry, { subpath: string }>;
 const subpathEntries = entries.filter(
   (entry): entry is SubpathEntry => entry.subpath !== undefined,
 );
-const binEntries = entries.filter((entry) => entry.subpath === undefined);
+const binEntries = entries.filter(isBin);
+const internalEntries = entries.filter(isInternal);
 
 /** Every branded class, and the entry that defines (and exports) it. */
 const CLASSES = {
@@ -62,26 +64,28 @@ const CLASSES = {
 } as const satisfies Record<string, Entry["name"]>;
 const CLASS_NAMES = Object.keys(CLASSES).sort();
 
+let installs: Partial<Record<keyof Installs, InstalledPackage>> = {};
 let pkg: InstalledPackage;
-let zod3: InstalledPackage;
 
-// Two installs at once: every peer with Zod 4 (`pkg`, for the tests in this file and the
-// consumer matrix) and every peer with Zod 3.25 as `zod` (the matrix only).
+// The installs at once: every peer with Zod 4 (`pkg`, for the tests in this file, the
+// loading tests and the consumer matrix); every peer with Zod 3.25 as `zod`, and zod 3.23
+// and 3.24 each with its zod-to-json-schema (the matrix only).
 beforeAll(async () => {
-  const [zod4Install, zod3Install] = await Promise.allSettled([
-    installPackage(INSTALLS.zod4),
-    installPackage(INSTALLS.zod3),
-  ]);
-  if (zod4Install.status === "fulfilled") pkg = zod4Install.value;
-  if (zod3Install.status === "fulfilled") zod3 = zod3Install.value;
-  for (const install of [zod4Install, zod3Install]) {
+  const names = Object.keys(INSTALLS) as (keyof Installs)[];
+  const settled = await Promise.allSettled(names.map((name) => installPackage(INSTALLS[name])));
+  installs = Object.fromEntries(
+    settled.flatMap((install, index) =>
+      install.status === "fulfilled" ? [[names[index], install.value]] : [],
+    ),
+  );
+  for (const install of settled) {
     if (install.status === "rejected") throw install.reason;
   }
+  pkg = installs.zod4 as InstalledPackage;
 }, INSTALL_TIMEOUT);
 
 afterAll(() => {
-  pkg?.remove();
-  zod3?.remove();
+  for (const install of Object.values(installs)) install?.remove();
 }, INSTALL_TIMEOUT);
 
 /** The text of a file of the installed package, or `undefined` when the tarball lacks it. */
@@ -168,6 +172,23 @@ describe("package.json, the build entries, tsconfig.json and the tarball agree",
     const { found, broken } = reachable([...always, ...namedFiles()], read);
     expect(broken).toEqual([]);
     expect(pkg.tarballFiles).toEqual(found);
+  });
+
+  it("each internal entry is built in both formats without declarations, named by no export or bin, and loaded by the root entry of its own format", () => {
+    expect(internalEntries.map((entry) => entry.name)).toEqual(["converters"]);
+    const named = namedFiles();
+    for (const { name } of internalEntries) {
+      const files = pkg.tarballFiles.filter((path) => path.startsWith(`dist/${name}.`));
+      expect(files).toEqual([
+        `dist/${name}.cjs`,
+        `dist/${name}.cjs.map`,
+        `dist/${name}.js`,
+        `dist/${name}.js.map`,
+      ]);
+      expect(named.filter((path) => files.includes(path))).toEqual([]);
+      expect(linksOf("dist/index.js", read("dist/index.js") ?? "")).toContain(`dist/${name}.js`);
+      expect(linksOf("dist/index.cjs", read("dist/index.cjs") ?? "")).toContain(`dist/${name}.cjs`);
+    }
   });
 
   it("the tarball holds no sources, tests or tooling, only built files", () => {
@@ -487,4 +508,6 @@ describe("the bin", () => {
   );
 });
 
-describeConsumerMatrix((): Installs => ({ zod4: pkg, zod3 }));
+describeZodLoading(() => pkg);
+
+describeConsumerMatrix((): Installs => installs as Installs);

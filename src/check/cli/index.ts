@@ -11,7 +11,7 @@
  */
 import { fileURLToPath } from "node:url";
 import { type CheckModule, runCheckWorker } from "./check-worker";
-import { loadFailure } from "./load-failure";
+import { loadFailure, unsupportedZod } from "./load-failure";
 import { type CheckIO, runCheck } from "./run-check";
 import { packageVersion } from "./version";
 import { WORKER_COMMAND } from "./worker-protocol";
@@ -52,9 +52,12 @@ async function main(argv: readonly string[]): Promise<number> {
   return 2;
 }
 
-// Imported only when needed, so that an import failure (toolwright throws at import when
-// the installed Zod is too old) is one clear message, not a stack trace.
+// Imported only when needed, so that an import failure (no zod at all) or a zod too old
+// for toolwright is one clear message, not a stack trace.
 async function importCheck(): Promise<CheckModule | { problem: string }> {
+  const unsupported = unsupportedZod(SCRIPT);
+  if (unsupported !== undefined)
+    return { problem: `toolwright could not be loaded: ${unsupported}` };
   try {
     return await import("toolwright/check");
   } catch (error) {
