@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { array, boolean, number, object, record, string, unknown } from "zod";
+import { array, number, object, record, string, unknown } from "zod";
 import type * as Zod4 from "zod/v4";
 import { loadModule } from "./load";
 import { rootIsZod4 } from "./root-zod";
@@ -20,7 +20,6 @@ export interface SchemaBuilders {
   readonly object: typeof Zod4.object;
   readonly string: typeof Zod4.string;
   readonly number: typeof Zod4.number;
-  readonly boolean: typeof Zod4.boolean;
   readonly array: typeof Zod4.array;
   readonly record: typeof Zod4.record;
   readonly unknown: typeof Zod4.unknown;
@@ -39,7 +38,6 @@ function resolveBuilders(): SchemaBuilders {
     object,
     string,
     number,
-    boolean,
     array,
     record,
     unknown,

@@ -10,8 +10,8 @@ import { type JsonSchemaTarget, toJsonSchema } from "toolwright";
 import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { toDraft2020, toOpenApi30 } from "../../src/zod/converters/dialects.js";
-import { fixtureCapabilities } from "../set/fixtures.js";
 import { FIXTURES } from "../lint/fixtures.js";
+import { fixtureCapabilities } from "../set/fixtures.js";
 import { moduleSchemas, schemasIn } from "./schemas.js";
 
 vi.mock("../../src/zod/load-converters.js", () => ({
