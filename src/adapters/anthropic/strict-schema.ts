@@ -10,6 +10,7 @@
 import type { JsonSchema } from "toolwright";
 import type { SchemaChange } from "toolwright/lint";
 import { ALLOWED_STRING_FORMATS } from "../../../lint/rules/string-format";
+import { setOwn } from "../own-key";
 
 // String formats strict mode supports: the list the `string-format` lint rule checks, so
 // the lowering and the lint never disagree.
@@ -197,14 +198,4 @@ function describeMoved(
 // The lint's path segment: `.name` for an identifier-like key, `["key"]` otherwise.
 function segment(key: string): string {
   return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(key) ? `.${key}` : `[${JSON.stringify(key)}]`;
-}
-
-// A key named `__proto__` is data in JSON Schema: defined, never assigned.
-function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
-  Object.defineProperty(target, key, {
-    value,
-    enumerable: true,
-    writable: true,
-    configurable: true,
-  });
 }

@@ -9,6 +9,7 @@
 import type { JsonSchema } from "toolwright";
 import type { SchemaChange } from "toolwright/lint";
 import { ALLOWED_STRING_FORMATS } from "../../../lint/rules/string-format";
+import { setOwn } from "../own-key";
 import { acceptsNull, nullable } from "./nullable";
 import { LEAF, type Plan } from "./restore";
 
@@ -130,17 +131,6 @@ function copyKeywords(
     setOwn(out, key, value);
   }
   return out;
-}
-
-// A key named `__proto__` is data in JSON Schema: defined, never assigned, so that it
-// stays a property instead of replacing the copy's prototype.
-function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
-  Object.defineProperty(target, key, {
-    value,
-    enumerable: true,
-    writable: true,
-    configurable: true,
-  });
 }
 
 function checkFormat(schema: Record<string, unknown>, site: Site, walk: Walk): void {
