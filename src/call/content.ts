@@ -127,7 +127,7 @@ function sizeOf(part: ContentPart): number {
  * marker saying how much was left out; a binary part that does not fit replaced by a
  * marker naming it. The model always sees that something was cut.
  */
-export function withinBudget(parts: readonly ContentPart[], budget: number): ContentPart[] {
+function withinBudget(parts: readonly ContentPart[], budget: number): ContentPart[] {
   let left = budget;
   return parts.map((part): ContentPart => {
     const size = sizeOf(part);

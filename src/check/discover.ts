@@ -177,19 +177,19 @@ function inside(site: Site, at: string): Site {
 }
 
 /** True when `value` has a `tools` record and a toolbox's `name` or `execute`. */
-export function isToolboxLike(value: unknown): value is ToolboxLike {
+function isToolboxLike(value: unknown): value is ToolboxLike {
   if (!isObject(value) || !isRecord(read(value, "tools"))) return false;
   return typeof read(value, "name") === "string" || typeof read(value, "execute") === "function";
 }
 
 /** True when `value` has a `plays` record and a playbook's `name` or `execute`. */
-export function isPlaybookLike(value: unknown): value is PlaybookLike {
+function isPlaybookLike(value: unknown): value is PlaybookLike {
   if (!isObject(value) || !isRecord(read(value, "plays"))) return false;
   return typeof read(value, "name") === "string" || typeof read(value, "execute") === "function";
 }
 
 /** True when `value` holds a toolbox, and any playbook or manual it holds has the right shape. */
-export function isCapabilityLike(value: unknown): value is CapabilityLike {
+function isCapabilityLike(value: unknown): value is CapabilityLike {
   if (!isObject(value) || !isToolboxLike(read(value, "toolbox"))) return false;
   const playbook = read(value, "playbook");
   const manual = read(value, "manual");
@@ -200,7 +200,7 @@ export function isCapabilityLike(value: unknown): value is CapabilityLike {
 }
 
 /** True when `value` is a manual: a `name` and a `toPrompt()`. */
-export function isManualLike(value: unknown): value is ManualLike {
+function isManualLike(value: unknown): value is ManualLike {
   return (
     isObject(value) &&
     typeof read(value, "name") === "string" &&
@@ -209,7 +209,7 @@ export function isManualLike(value: unknown): value is ManualLike {
 }
 
 /** True when `value` holds `capabilities` (an array or a record) and is not itself a capability. */
-export function isAgentLike(value: unknown): value is { readonly capabilities: unknown } {
+function isAgentLike(value: unknown): value is { readonly capabilities: unknown } {
   if (!isObject(value) || isCapabilityLike(value)) return false;
   const members = read(value, "capabilities");
   return Array.isArray(members) || isPlainRecord(members);
@@ -220,7 +220,7 @@ export function isAgentLike(value: unknown): value is { readonly capabilities: u
  * `description` or `parameters`. The schema itself is not read here: a getter that
  * throws must surface as a finding for the tool, not hide it.
  */
-export function isToolLike(value: unknown): boolean {
+function isToolLike(value: unknown): boolean {
   if (!isObject(value) || typeof read(value, "execute") !== "function") return false;
   return typeof read(value, "description") === "string" && "parameters" in value;
 }

@@ -141,9 +141,9 @@ function isAsyncParseError(error: unknown): boolean {
 }
 
 /** At most this many issues are described; the rest are counted. */
-export const MAX_DESCRIBED_ISSUES = 20;
+const MAX_DESCRIBED_ISSUES = 20;
 /** The longest description, in characters; the full issues stay on the error. */
-export const MAX_DESCRIPTION_LENGTH = 4096;
+const MAX_DESCRIPTION_LENGTH = 4096;
 
 /**
  * One `path: message` per issue, joined with `; `: at most {@link MAX_DESCRIBED_ISSUES} of

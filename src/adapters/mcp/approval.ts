@@ -103,7 +103,7 @@ async function byElicitation(call: WaitingCall, request: ApprovalRequest): Promi
 }
 
 /** The form a client shows its user: what would run, and a yes or no with an optional reason. */
-export function approvalForm(request: ApprovalRequest): ElicitRequestFormParams {
+function approvalForm(request: ApprovalRequest): ElicitRequestFormParams {
   return {
     mode: "form",
     message: `Allow the call to '${request.tool}' with these arguments?\n${argumentsText(request.args)}`,

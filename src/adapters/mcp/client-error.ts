@@ -27,7 +27,7 @@ export type McpClientError = (failure: McpCallFailure) => string;
  * thrown error; a thrown error's own message is prefixed with the tool it came from. A
  * text `formatError` made of it is what the model reads, as it is.
  */
-export function defaultClientText(name: string, failure: CallFailure | CallPending): string {
+function defaultClientText(name: string, failure: CallFailure | CallPending): string {
   return isRawThrow(failure) ? `tool '${name}' failed: ${failure.error}` : failure.error;
 }
 

@@ -38,7 +38,7 @@ export interface McpAllowed {
  * The hostnames a loopback server answers to when `allowed.hosts` is not given: the list
  * of the SDK's `localhostHostValidation()`.
  */
-export const LOOPBACK_HOSTS: readonly string[] = ["localhost", "127.0.0.1", "[::1]"];
+const LOOPBACK_HOSTS: readonly string[] = ["localhost", "127.0.0.1", "[::1]"];
 
 /** Which requests may reach the MCP server, resolved once per server. */
 export interface HostOriginPolicy {
@@ -95,7 +95,7 @@ export function unprotectedBindWarning(
 }
 
 /** Whether `hostname` names the loopback interface: localhost, 127.0.0.0/8 or ::1. */
-export function isLoopback(hostname: string): boolean {
+function isLoopback(hostname: string): boolean {
   const bare = hostname.replace(/^\[(.*)\]$/, "$1").toLowerCase();
   if (bare === "localhost") return true;
   if (isIPv4(bare)) return bare.startsWith("127.");

@@ -54,7 +54,7 @@ export interface McpHttpLimits {
 export type ResolvedLimits = Required<Omit<McpHttpLimits, "maxBodyBytes">>;
 
 /** The defaults of {@link McpHttpLimits} and of `maxBodyBytes`. */
-export const HTTP_DEFAULTS = {
+const HTTP_DEFAULTS = {
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 30_000,
   keepAliveTimeoutMs: 5_000,

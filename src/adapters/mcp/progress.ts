@@ -16,7 +16,7 @@ import type { ToolEvent } from "toolwright";
 import { messageOf } from "../../core/describe";
 
 /** The `_meta` key of a progress notification that carries a partial result. */
-export const PARTIAL_META = "toolwright/partial";
+const PARTIAL_META = "toolwright/partial";
 
 /** The `ctx.emit` of one call, and a wait for what it sent. */
 export interface ProgressBridge {

@@ -63,7 +63,7 @@ export function isStructured(set: ToolSet, name: string): boolean {
 }
 
 /** One tool set schema as an MCP `Tool`, its kind and capability in `_meta`. */
-export function toMcpTool(schema: ToolSetSchema): Tool {
+function toMcpTool(schema: ToolSetSchema): Tool {
   const hints = schema.annotations;
   const annotations = toMcpAnnotations(hints);
   return {

@@ -18,7 +18,7 @@ export type Format = "text" | "json" | "github";
 const FORMATS: readonly Format[] = ["text", "json", "github"];
 
 /** Milliseconds a module may take to import before the check gives up on it. */
-export const DEFAULT_IMPORT_TIMEOUT = 30_000;
+const DEFAULT_IMPORT_TIMEOUT = 30_000;
 
 /** The usage text `--help` prints. */
 export const CHECK_USAGE = `Usage: toolwright check <module or glob>... [options]

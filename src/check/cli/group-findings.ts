@@ -8,7 +8,7 @@
 import type { MergedFinding } from "./merge-findings";
 
 /** How many findings of one rule in one schema print as one line. */
-export const GROUP_THRESHOLD = 3;
+const GROUP_THRESHOLD = 3;
 
 /** A finding, or several of one rule in one schema with their paths. */
 export interface FindingGroup {

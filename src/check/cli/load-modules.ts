@@ -31,8 +31,7 @@ export type ImporterChoice =
   | { readonly ok: false; readonly problem: string };
 
 /** The message when TypeScript must be loaded and no loader can. */
-export const INSTALL_JITI =
-  "toolwright check loads TypeScript through jiti; install it: npm i -D jiti";
+const INSTALL_JITI = "toolwright check loads TypeScript through jiti; install it: npm i -D jiti";
 
 const TYPESCRIPT = /\.[cm]?tsx?$/;
 

@@ -89,7 +89,7 @@ function aliasesOf(paths: Record<string, readonly string[]>, base: string): Alia
 }
 
 /** JSON with the comments and trailing commas tsconfig files allow. */
-export function parseJsonc(text: string): unknown {
+function parseJsonc(text: string): unknown {
   let out = "";
   for (let i = 0; i < text.length; i += 1) {
     const char = text[i];
