@@ -101,6 +101,25 @@ export function runFound<Owner, T>(
     // Nothing ran: the arguments' schema turned out asynchronous, so the call goes round again.
     return direct ?? runFound(site, owner, name, callable, args, ctx);
   }
+  return runComposed(site, owner, name, callable, plan, controls, args, ctx, mode);
+}
+
+/**
+ * A call off the direct path, through the stages its controls need. Apart from
+ * {@link runFound}, whose direct path then allocates nothing: V8 gives a function whose
+ * variables a closure captures a context object on every call, closure made or not.
+ */
+function runComposed<Owner, T>(
+  site: Site<Owner, T>,
+  owner: Owner,
+  name: string,
+  callable: Callable,
+  plan: FactoryExecute | undefined,
+  controls: Controls | undefined,
+  args: unknown,
+  ctx: ToolExecutionContext | undefined,
+  mode: CallMode | undefined,
+): Promise<T> {
   const requestApproval =
     site.requestApproval === undefined
       ? undefined
