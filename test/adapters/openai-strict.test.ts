@@ -6,7 +6,7 @@ import {
   StrictSchemaError,
   toOpenAIStrict,
 } from "toolwright/openai";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import * as z4 from "zod";
 import { type Z, zods } from "../set/fixtures";
 import { openAIOutcome } from "./openai-outcome";
@@ -158,6 +158,44 @@ describe.each(zods)("OpenAI strict (%s)", (_label, z) => {
       expect((error as StrictSchemaError).target).toBe("openai");
       expect((error as StrictSchemaError).findings.length).toBeGreaterThan(0);
     }
+  });
+
+  it("decoding a strict call copies no schema, and a tool that cannot be strict is linted once", () => {
+    const tally = z.object({ counts: z.record(z.string(), z.number()) });
+    const mixed = toolSet([
+      capability({
+        name: "m",
+        description: "m",
+        toolbox: toolbox("m", "m", {
+          search: defineTool({ description: "s", parameters: Search, execute: () => null }),
+          tally: defineTool({ description: "t", parameters: tally, execute: () => null }),
+        }),
+      }),
+    ]);
+    const sent = (name: string) => ({ id: "c", function: { name, arguments: "{}" } });
+    chatCompletions.decode(mixed, sent("search"), { strict: true }); // converted, cached
+    const clone = vi.spyOn(globalThis, "structuredClone");
+    try {
+      for (let i = 0; i < 5; i++) chatCompletions.decode(mixed, sent("search"), { strict: true });
+      expect(clone).not.toHaveBeenCalled();
+    } finally {
+      clone.mockRestore();
+    }
+    // The refusal is the same error every time it is asked for: made once, not re-linted.
+    const refusal = () => {
+      try {
+        openAIStrictParameters("tally", tally);
+      } catch (error) {
+        return error;
+      }
+      return undefined;
+    };
+    expect(refusal()).toBeInstanceOf(StrictSchemaError);
+    expect(refusal()).toBe(refusal());
+    expect(chatCompletions.decode(mixed, sent("tally"), { strict: "auto" })).toEqual({
+      name: "tally",
+      args: {},
+    });
   });
 
   it("the OpenAI formats carry strict schemas and refuse what cannot be strict", () => {

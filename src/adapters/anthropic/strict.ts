@@ -43,7 +43,7 @@ const cached = strictCache<AnthropicStrictSchema>("inputSchema");
  * ```
  */
 export function anthropicStrictParameters(tool: string, schema: AnySchema): AnthropicStrictSchema {
-  return cached(schema, tool, () => {
+  return cached.copy(schema, tool, () => {
     const blocking = lintModelFacingSchema(schema, {
       dialect: ADAPTER_DIALECTS["anthropic-strict"],
       side: "input",

@@ -13,7 +13,7 @@ import { messageOf } from "../../core/describe";
 import type { ToolSet } from "../../set/types";
 import type { DecodedCall } from "../contract";
 import type { OpenAIToolOptions } from "./functions";
-import { openAIStrictParameters } from "./strict";
+import { strictRestore } from "./strict";
 
 export function decodeArguments(
   set: ToolSet,
@@ -36,7 +36,7 @@ export function decodeArguments(
   const listed = entry?.deferred === true && options.deferLoading !== "native";
   if (strict === false || entry === undefined || listed) return { name, args: parsed };
   try {
-    return { name, args: openAIStrictParameters(name, entry.parameters).restore(parsed) };
+    return { name, args: strictRestore(name, entry.parameters)(parsed) };
   } catch (error) {
     // Under "auto" a tool that cannot be strict was sent non-strict: nothing to restore.
     if (strict === "auto" && error instanceof StrictSchemaError) return { name, args: parsed };

@@ -43,10 +43,20 @@ const cached = strictCache<OpenAIStrictSchema>("parameters");
  * ```
  */
 export function openAIStrictParameters(tool: string, schema: AnySchema): OpenAIStrictSchema {
-  return cached(schema, tool, () => {
-    assertRepairable(tool, schema);
-    return toOpenAIStrict(tool, projectParameters(tool, schema, "draft-07"));
-  });
+  return cached.copy(schema, tool, () => strictForm(tool, schema));
+}
+
+/**
+ * The restore of a tool's strict form, from the cache without copying its schema: what
+ * decoding a call needs. Throws the {@link StrictSchemaError} the form was refused with.
+ */
+export function strictRestore(tool: string, schema: AnySchema): OpenAIStrictSchema["restore"] {
+  return cached.shared(schema, tool, () => strictForm(tool, schema)).restore;
+}
+
+function strictForm(tool: string, schema: AnySchema): OpenAIStrictSchema {
+  assertRepairable(tool, schema);
+  return toOpenAIStrict(tool, projectParameters(tool, schema, "draft-07"));
 }
 
 // The lint names what blocks strict mode in the schema's own terms, before the projection.
