@@ -7,14 +7,20 @@
  * @module
  */
 import type { ApprovalRequest } from "../call/outcome";
-import { describeValue } from "../core/describe";
+import { describeValue, messageOf } from "../core/describe";
 
 /** What a set signs and checks its approval requests with. */
 export interface ApprovalSigner {
   /** A request for `tool` on `args`; rejects when `args` cannot be written as JSON. */
   request(tool: string, args: unknown): Promise<ApprovalRequest>;
   /** The reason `request` is not one this signer made for its own tool and arguments; `undefined` when it is. */
-  problem(request: unknown): Promise<string | undefined>;
+  problem(request: ApprovalRequest): Promise<string | undefined>;
+}
+
+/** A request that could not be read as one: why, and the tool it names, for the message. */
+export interface UnreadableRequest {
+  readonly problem: string;
+  readonly tool: string;
 }
 
 const encoder = new TextEncoder();
@@ -39,10 +45,7 @@ export function approvalSigner(secret: string | Uint8Array | undefined): Approva
       );
       return { id, tool, args: copy, requestedAt, hash: toBase64Url(new Uint8Array(signature)) };
     },
-    async problem(request) {
-      const shapeProblem = describeShape(request);
-      if (shapeProblem !== undefined) return shapeProblem;
-      const { id, tool, args, requestedAt, hash } = request as ApprovalRequest;
+    async problem({ id, tool, args, requestedAt, hash }) {
       const signature = fromBase64Url(hash);
       let data: Uint8Array<ArrayBuffer>;
       try {
@@ -99,26 +102,56 @@ function jsonCopy(args: unknown): unknown {
   return JSON.parse(text);
 }
 
-/** JSON with every object's keys sorted, so a stored request signs the same after a round trip. */
+/**
+ * JSON with every object's keys sorted, so a stored request signs the same after a round
+ * trip. Every own key is signed, a prototype-named one too: `JSON.parse` makes
+ * `"__proto__"` an own key the tool receives, so the copy it is sorted into has no
+ * prototype, where assigning that key would set one and drop it from the text.
+ */
 function canonical(value: unknown): string {
   return JSON.stringify(value, (_key, inner: unknown) => {
     if (inner === null || typeof inner !== "object" || Array.isArray(inner)) return inner;
-    const sorted: Record<string, unknown> = {};
+    const sorted: Record<string, unknown> = Object.create(null);
     for (const key of Object.keys(inner).sort())
       sorted[key] = (inner as Record<string, unknown>)[key];
     return sorted;
   });
 }
 
-function describeShape(request: unknown): string | undefined {
-  if (typeof request !== "object" || request === null) {
-    return `it is not an approval request (received ${describeValue(request)})`;
+/**
+ * `value` read once into a request of plain data, its arguments a JSON copy: the copy is
+ * what is checked against the hash and what the tool then receives, so no getter,
+ * prototype or `toJSON` can show the check one thing and the run another. Never throws.
+ */
+export function readRequest(value: unknown): ApprovalRequest | UnreadableRequest {
+  let tool: unknown;
+  try {
+    if (typeof value !== "object" || value === null) {
+      const problem = `it is not an approval request (received ${describeValue(value)})`;
+      return { problem, tool: nameOf(undefined) };
+    }
+    const fields = value as Partial<Record<keyof ApprovalRequest, unknown>>;
+    tool = fields.tool;
+    const read = { id: fields.id, tool, requestedAt: fields.requestedAt, hash: fields.hash };
+    for (const [field, text] of Object.entries(read)) {
+      if (typeof text !== "string")
+        return { problem: `its '${field}' is not a string`, tool: nameOf(tool) };
+    }
+    let args: unknown;
+    try {
+      args = jsonCopy(fields.args);
+    } catch {
+      return { problem: "its arguments cannot be written as JSON", tool: nameOf(tool) };
+    }
+    return { ...(read as Omit<ApprovalRequest, "args">), args };
+  } catch (error) {
+    return { problem: `it cannot be read: ${messageOf(error)}`, tool: nameOf(tool) };
   }
-  const fields = request as Partial<Record<keyof ApprovalRequest, unknown>>;
-  for (const field of ["id", "tool", "requestedAt", "hash"] as const) {
-    if (typeof fields[field] !== "string") return `its '${field}' is not a string`;
-  }
-  return undefined;
+}
+
+/** The tool a request names, for a message; reads nothing that could throw. */
+function nameOf(tool: unknown): string {
+  return typeof tool === "string" ? tool : `(${typeof tool})`;
 }
 
 function toBase64Url(bytes: Uint8Array): string {

@@ -24,7 +24,14 @@ import { roundTrip } from "../core/playbook";
 import { projectParameters, projectReturns } from "../core/projection";
 import type { ToolExecutionContext } from "../core/tool-definition";
 import type { JsonSchemaTarget } from "../zod/json-schema";
-import { type ApprovalSigner, approvalSigner, expiry, SettledApprovals } from "./approval-requests";
+import {
+  type ApprovalSigner,
+  approvalSigner,
+  expiry,
+  readRequest,
+  SettledApprovals,
+  type UnreadableRequest,
+} from "./approval-requests";
 import type { ToolSetCallables } from "./callables";
 import { DESCRIBE_TOOLS, deferredListing, SEARCH_TOOLS } from "./catalog-listing";
 import { denied, notObtained, setFailure, shaped } from "./failure-text";
@@ -174,15 +181,12 @@ class FlatToolSet implements ToolSet {
     decision: ApprovalDecision,
     ctx?: ToolExecutionContext,
   ): Promise<CallOutcome> {
-    const settle = () => this.#settleApproval(request, decision, ctx);
+    // Read once: what is checked is what runs, and what is recorded.
+    const read = readRequest(request);
+    const settle = () => this.#settleApproval(read, decision, ctx);
     if (this.#recorder === undefined) return settle();
-    return recorded(
-      this.#recorder,
-      describedTool(request),
-      argsOf(request),
-      settle,
-      performance.now(),
-    );
+    const args = "problem" in read ? undefined : read.args;
+    return recorded(this.#recorder, read.tool, args, settle, performance.now());
   }
 
   async approvalFor(
@@ -202,20 +206,19 @@ class FlatToolSet implements ToolSet {
   }
 
   async #settleApproval(
-    request: ApprovalRequest,
+    request: ApprovalRequest | UnreadableRequest,
     decision: ApprovalDecision,
     ctx: ToolExecutionContext | undefined,
   ): Promise<CallOutcome> {
-    const name = describedTool(request);
+    const name = request.tool;
+    if ("problem" in request) return refused(name, request.problem);
     const problem =
       (await this.#shared.signer.problem(request)) ??
       expiry(request, this.#shared.approvalMaxAgeMs, Date.now()) ??
       (isApproval(decision) && !this.#shared.settled.settle(request.id)
         ? "it was already settled by this tool set (an approval runs its call once)"
         : undefined);
-    if (problem !== undefined) {
-      return callFailure("denied", `the approval for '${name}' was refused: ${problem}`);
-    }
+    if (problem !== undefined) return refused(name, problem);
     const owner = this.#owners.get(request.tool);
     if (owner === undefined) return this.#unknown(request.tool, request.args);
     const call = { args: request.args, controls: owner.controls };
@@ -310,17 +313,12 @@ function isApproval(decision: unknown): decision is ApprovalDecision {
   );
 }
 
+function refused(name: string, problem: string): CallOutcome {
+  return callFailure("denied", `the approval for '${name}' was refused: ${problem}`);
+}
+
 function isPendingOutcome(outcome: CallOutcome): outcome is CallPending {
   return !outcome.ok && outcome.kind === "approval-required";
-}
-
-function describedTool(request: unknown): string {
-  const tool = (request as { tool?: unknown } | null)?.tool;
-  return typeof tool === "string" ? tool : String(tool);
-}
-
-function argsOf(request: unknown): unknown {
-  return (request as { args?: unknown } | null)?.args;
 }
 
 function isReadOnly(entry: ToolSetEntry): boolean {
