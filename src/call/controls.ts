@@ -76,12 +76,14 @@ export interface CallControls<Args = unknown> {
    * Ask a person before this runs. Through a tool set, a call that needs approval comes
    * back pending with a request for `resume`; where nobody can be asked
    * (`Toolbox.execute`, `Playbook.execute`) it fails closed, with an
-   * `ApprovalRequiredError`. @default false
+   * `ApprovalRequiredError`. A check that does not settle within `timeoutMs` (30 s
+   * without one) fails the call, which has not run. @default false
    */
   readonly needsApproval?: ApprovalCheck<Args>;
   /**
    * Fail the call with a `ToolTimeoutError` after this many milliseconds, aborting
-   * `ctx.signal`; a late result is discarded. Overrides the set's `timeoutMs`.
+   * `ctx.signal`; a late result is discarded. The time counts from before the
+   * `needsApproval` check. Overrides the set's `timeoutMs`.
    */
   readonly timeoutMs?: number;
   /**

@@ -8,9 +8,10 @@
  *    at once, and one that aborts later settles it the moment it does;
  * 3. **strict inputs** (stages/strict-inputs.ts): an argument key `parameters` does not
  *    declare is refused by name;
- * 4. **approval** (stages/approval.ts): the arguments parsed, and a call that needs
+ * 4. **time limit** (stages/time-limit.ts): `timeoutMs`, with a signal of its own, over
+ *    the approval check and the run alike;
+ * 5. **approval** (stages/approval.ts): the arguments parsed, and a call that needs
  *    approval held: pending with a signed request in a tool set, refused elsewhere;
- * 5. **time limit** (stages/time-limit.ts): `timeoutMs`, with a signal of its own;
  * 6. **the run** (run.ts): the arguments parsed once by `parameters`, the callable run (a
  *    streaming one driven, its partials parsed and delivered: partials.ts), and a
  *    factory-built one's result parsed by `returns`;
@@ -38,7 +39,7 @@ import { strictInputs } from "./stages/strict-inputs";
 import { timeLimit } from "./stages/time-limit";
 
 /** Steps 2 to 6, composed once: each stage hands the call on to the next. */
-const staged = compose([abort, strictInputs, approval, timeLimit], (call) => run(call, same));
+const staged = compose([abort, strictInputs, timeLimit, approval], (call) => run(call, same));
 
 function same(outcome: Outcome): Outcome {
   return outcome;

@@ -24,6 +24,7 @@ import { roundTrip } from "../core/playbook";
 import { projectParameters, projectReturns } from "../core/projection";
 import type { ToolExecutionContext } from "../core/tool-definition";
 import type { JsonSchemaTarget } from "../zod/json-schema";
+import { readDecision } from "./approval-decision";
 import {
   type ApprovalSigner,
   approvalSigner,
@@ -183,7 +184,7 @@ class FlatToolSet implements ToolSet {
   ): Promise<CallOutcome> {
     // Read once: what is checked is what runs, and what is recorded.
     const read = readRequest(request);
-    const settle = () => this.#settleApproval(read, decision, ctx);
+    const settle = () => this.#settleApproval(read, readDecision(decision), ctx);
     if (this.#recorder === undefined) return settle();
     const args = "problem" in read ? undefined : read.args;
     return recorded(this.#recorder, read.tool, args, settle, performance.now());
@@ -207,7 +208,7 @@ class FlatToolSet implements ToolSet {
 
   async #settleApproval(
     request: ApprovalRequest | UnreadableRequest,
-    decision: ApprovalDecision,
+    decision: ApprovalDecision | undefined,
     ctx: ToolExecutionContext | undefined,
   ): Promise<CallOutcome> {
     const name = request.tool;
@@ -215,14 +216,14 @@ class FlatToolSet implements ToolSet {
     const problem =
       (await this.#shared.signer.problem(request)) ??
       expiry(request, this.#shared.approvalMaxAgeMs, Date.now()) ??
-      (isApproval(decision) && !this.#shared.settled.settle(request.id)
+      (decision !== undefined && !this.#shared.settled.settle(request.id)
         ? "it was already settled by this tool set (an approval runs its call once)"
         : undefined);
     if (problem !== undefined) return refused(name, problem);
     const owner = this.#owners.get(request.tool);
     if (owner === undefined) return this.#unknown(request.tool, request.args);
     const call = { args: request.args, controls: owner.controls };
-    if (!isApproval(decision)) {
+    if (decision === undefined) {
       const reason = "the decision was not { approved: true } or { approved: false }";
       return shaped(denied(owner.kind, name, reason), owner.entry, call);
     }
@@ -303,14 +304,6 @@ function sitesOf(signer: ApprovalSigner): Shared["sites"] {
     tool: site((value) => ({ ok: true, value })),
     play: site((value, _owner, name) => roundTrip(name, value)),
   };
-}
-
-function isApproval(decision: unknown): decision is ApprovalDecision {
-  return (
-    typeof decision === "object" &&
-    decision !== null &&
-    typeof (decision as { approved?: unknown }).approved === "boolean"
-  );
 }
 
 function refused(name: string, problem: string): CallOutcome {

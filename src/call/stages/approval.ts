@@ -3,7 +3,9 @@
  * asked on the parsed arguments) does not run. Where the site can resume a call (a tool
  * set), it comes back pending with a signed request; anywhere else it fails closed. A call
  * resumed after a person approved it passes; arguments `parameters` rejects fail as
- * invalid before anyone is asked.
+ * invalid before anyone is asked. A check that does not settle within the call's
+ * `timeoutMs` (the time limit runs outside this stage), or within {@link CHECK_LIMIT_MS}
+ * for a call without one, fails the call: it never runs unasked, nor waits forever.
  *
  * @module
  */
@@ -28,7 +30,15 @@ async function held(
   let parsed = parseArguments(call);
   if (parsed instanceof Promise) parsed = await parsed;
   if ("kind" in parsed) return parsed;
-  if (!(await needsApproval(parsed.value, call.ctx))) {
+  const needed = await settledWithin(
+    needsApproval(parsed.value, call.ctx),
+    call.controls?.timeoutMs === undefined ? CHECK_LIMIT_MS : undefined,
+  );
+  if (needed === STUCK) {
+    const message = `${call.controls?.kind ?? "tool"} '${call.name}' has not run: its needsApproval check did not settle within ${CHECK_LIMIT_MS} ms`;
+    return { kind: "thrown", name: call.name, error: new Error(message), message };
+  }
+  if (!needed) {
     return call.asking === true ? WOULD_RUN : next({ ...call, parsed });
   }
   const { name, requestApproval } = call;
@@ -39,6 +49,28 @@ async function held(
     const kind = call.controls?.kind ?? "tool";
     const message = `${kind} '${name}' needs approval, but its arguments cannot be stored for it: ${messageOf(error)}`;
     return { kind: "thrown", name, error, message };
+  }
+}
+
+/** How long a call without `timeoutMs` waits on its `needsApproval` check. */
+const CHECK_LIMIT_MS = 30_000;
+
+const STUCK: unique symbol = Symbol("stuck");
+
+/** `answer`, or {@link STUCK} when `limitMs` passes first; without a limit, `answer`. */
+async function settledWithin<T>(
+  answer: T | Promise<T>,
+  limitMs: number | undefined,
+): Promise<T | typeof STUCK> {
+  if (limitMs === undefined || !(answer instanceof Promise)) return answer;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const stuck = new Promise<typeof STUCK>((resolve) => {
+    timer = setTimeout(resolve, limitMs, STUCK);
+  });
+  try {
+    return await Promise.race([answer, stuck]);
+  } finally {
+    clearTimeout(timer);
   }
 }
 
