@@ -164,7 +164,7 @@ export function checkControls(controls: unknown, owner: string): CallControls | 
       needsApproval,
     );
   }
-  if (timeoutMs !== undefined) checkTimeout(timeoutMs, `${owner}: timeoutMs`);
+  if (timeoutMs !== undefined) checkTimer(timeoutMs, `${owner}: timeoutMs`);
   if (strictInputs !== undefined) {
     expect(typeof strictInputs === "boolean", `${owner}: strictInputs`, "a boolean", strictInputs);
   }
@@ -182,6 +182,22 @@ export function checkTimeout(value: unknown, option: string): void {
     "a positive, finite number of milliseconds",
     value,
   );
+}
+
+/** The longest delay a timer holds: Node fires a longer one at once, with a warning. */
+const LONGEST_TIMER_MS = 2 ** 31 - 1;
+
+/**
+ * {@link checkTimeout} for a delay a timer waits: a `RangeError` past the longest one
+ * holds, which would otherwise time every call out at once.
+ */
+export function checkTimer(value: unknown, option: string): void {
+  checkTimeout(value, option);
+  if ((value as number) > LONGEST_TIMER_MS) {
+    throw new RangeError(
+      `${option} must be at most ${LONGEST_TIMER_MS} ms (about 24.8 days, the longest a timer holds), received ${String(value)}`,
+    );
+  }
 }
 
 /**

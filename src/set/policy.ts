@@ -5,7 +5,7 @@
  * @module
  */
 import type { ApprovalCheck, ControlDefaults, FormatError } from "../call/controls";
-import { checkTimeout } from "../call/controls";
+import { checkTimer } from "../call/controls";
 import type { MaybePromise, ToolExecutionContext } from "../core/tool-definition";
 
 /** What a set-wide approval policy is asked about one call. */
@@ -61,7 +61,7 @@ export function checkSetControls<Entry>(controls: SetControls<Entry> | undefined
       `toolSet: needsApproval must be a boolean, "destructive" or a function, received ${JSON.stringify(needsApproval) ?? typeof needsApproval}`,
     );
   }
-  if (timeoutMs !== undefined) checkTimeout(timeoutMs, "toolSet: timeoutMs");
+  if (timeoutMs !== undefined) checkTimer(timeoutMs, "toolSet: timeoutMs");
   if (strictInputs !== undefined && typeof strictInputs !== "boolean") {
     throw new TypeError("toolSet: strictInputs must be a boolean");
   }

@@ -24,19 +24,24 @@ async function limited(
   // One listener per shared signal (see abort-watch), never AbortSignal.any's one per call.
   const unwatch =
     outer === undefined ? undefined : watchAbort(outer, () => controller.abort(outer.reason));
+  const deadline = performance.now() + timeoutMs;
+  const expire = (): Outcome => {
+    const error = new ToolTimeoutError(call.name, timeoutMs, call.controls?.kind);
+    controller.abort(error);
+    return { kind: "timeout", name: call.name, error };
+  };
   let timer: ReturnType<typeof setTimeout> | undefined;
   const expired = new Promise<Outcome>((resolve) => {
-    timer = setTimeout(() => {
-      const error = new ToolTimeoutError(call.name, timeoutMs, call.controls?.kind);
-      controller.abort(error);
-      resolve({ kind: "timeout", name: call.name, error });
-    }, timeoutMs);
+    timer = setTimeout(() => resolve(expire()), timeoutMs);
   });
   try {
-    return await Promise.race([
+    const outcome = await Promise.race([
       next({ ...call, ctx: { ...call.ctx, signal: controller.signal } }),
       expired,
     ]);
+    // Settled past the deadline, seen first only because the loop was busy when the
+    // timer fell due: late all the same.
+    return outcome.kind !== "timeout" && performance.now() > deadline ? expire() : outcome;
   } finally {
     clearTimeout(timer);
     unwatch?.();
