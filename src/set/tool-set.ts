@@ -5,7 +5,7 @@
  * @module
  */
 import type { Site } from "../call/call";
-import { modelContent } from "../call/content";
+import { failureWithin, modelContent } from "../call/content";
 import { checkControlPlacement, checkTimeout, type FormatError } from "../call/controls";
 import {
   type ApprovalDecision,
@@ -150,10 +150,8 @@ class FlatToolSet implements ToolSet {
   }
 
   call(name: string, args: unknown, ctx?: ToolExecutionContext): Promise<CallOutcome> {
-    // Without a recorder there is nothing to time: no clock read, no extra async frame.
-    if (this.#recorder === undefined) return this.#dispatch(name, args, ctx);
-    const run = () => this.#dispatch(name, args, ctx);
-    return recorded(this.#recorder, name, args, run, performance.now());
+    // Without a recorder there is nothing to time: no clock read.
+    return this.#record(name, args, ctx, this.#recorder === undefined ? 0 : performance.now());
   }
 
   async callMany(
@@ -185,9 +183,9 @@ class FlatToolSet implements ToolSet {
     // Read once: what is checked is what runs, and what is recorded.
     const read = readRequest(request);
     const settle = () => this.#settleApproval(read, readDecision(decision), ctx);
-    if (this.#recorder === undefined) return settle();
+    if (this.#recorder === undefined) return this.#withinBudget(settle());
     const args = "problem" in read ? undefined : read.args;
-    return recorded(this.#recorder, read.tool, args, settle, performance.now());
+    return this.#withinBudget(recorded(this.#recorder, read.tool, args, settle, performance.now()));
   }
 
   async approvalFor(
@@ -249,8 +247,19 @@ class FlatToolSet implements ToolSet {
     askedAt: number,
   ): Promise<CallOutcome> {
     // Without a recorder there is nothing to time: skip the extra async frame.
-    if (this.#recorder === undefined) return this.#dispatch(name, args, ctx);
-    return recorded(this.#recorder, name, args, () => this.#dispatch(name, args, ctx), askedAt);
+    const running =
+      this.#recorder === undefined
+        ? this.#dispatch(name, args, ctx)
+        : recorded(this.#recorder, name, args, () => this.#dispatch(name, args, ctx), askedAt);
+    return this.#withinBudget(running);
+  }
+
+  /** A failure's text cut to the output budget, as a value's content is; the recorder saw it whole. */
+  #withinBudget(running: Promise<CallOutcome>): Promise<CallOutcome> {
+    const budget = this.#shared.outputBudget;
+    return budget === undefined
+      ? running
+      : running.then((outcome) => failureWithin(outcome, budget));
   }
 
   #dispatch(

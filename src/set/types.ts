@@ -128,8 +128,10 @@ export interface ToolSetOptions {
    */
   readonly deferLoading?: boolean | { readonly keep?: readonly string[] };
   /**
-   * The most characters of payload (text, base64 data) {@link ToolSet.content} gives a
-   * model of one result; the rest is cut with a visible marker. @default unlimited
+   * The most characters {@link ToolSet.content} gives a model of one result, and of a
+   * failure's `error`: every character it reads counts (text, base64 data, names, URIs,
+   * media types, each part at least one); the rest is cut with a visible marker.
+   * @default unlimited
    */
   readonly outputBudget?: number;
 }

@@ -422,7 +422,7 @@ describe.each(zods)("encode makes every value through set.content (%s)", (_label
       const outcome = await tight.call("chart", {});
       const expected = [
         { text: "The chart:" },
-        { text: "[image (image/png) omitted: 12 characters, over the output budget]" },
+        { text: "[image (image/png) omitted: 21 characters, over the output budget]" },
       ];
       expect(adapter.encode(tight, "chart", outcome)).toEqual(expected);
       expect(await adapter.run(tight, "chart", {})).toEqual(expected);

@@ -310,7 +310,7 @@ describe.each(zods)("the output budget's marker reaches every provider (%s)", (_
 
   it("an image over the budget is named, never dropped", async () => {
     const tight = contentSet(z, 12); // "The chart:" leaves 2 characters for the image
-    const named = "[image (image/png) omitted: 12 characters, over the output budget]";
+    const named = "[image (image/png) omitted: 21 characters, over the output budget]";
     const block = await anthropic.run(tight, { id: "tu", name: "chart", input: {} });
     expect((block.content as unknown[])[1]).toEqual({ type: "text", text: named });
     const outcome = await openAIOutcome(tight, "chart", "{}");

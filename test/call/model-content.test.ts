@@ -258,11 +258,13 @@ describe.each(zods)("set.content (%s)", (_label, z) => {
         { type: "image", data: "AAAAAA==", mediaType: "image/png" },
         { type: "resource-link", uri: "file:///r", name: "r" },
       ];
-      expect(budgeted(() => parts, 12).content("hooked", null)).toEqual(parts);
+      // Every character counts: 4 of text, 8 of data and 9 of media type, 9 of URI and 1 of name.
+      expect(budgeted(() => parts, 31).content("hooked", null)).toEqual(parts);
+      expect(budgeted(() => parts, 30).content("hooked", null)).not.toEqual(parts);
       expect(budgeted(() => parts, 1_000).content("hooked", null)).toEqual(parts);
     });
 
-    it("replaces a binary part over the budget by a marker, and cuts what follows", () => {
+    it("replaces a binary part over the budget by a marker, and marks what follows once", () => {
       const parts: ContentPart[] = [
         { type: "text", text: "head" },
         { type: "image", data: "A".repeat(1_200), mediaType: "image/png" },
@@ -273,10 +275,9 @@ describe.each(zods)("set.content (%s)", (_label, z) => {
         { type: "text", text: "head" },
         {
           type: "text",
-          text: "[image (image/png) omitted: 1,200 characters, over the output budget]",
+          text: "[image (image/png) omitted: 1,209 characters, over the output budget]",
         },
-        { type: "text", text: "\n… [truncated: 4 more characters]" },
-        { type: "resource-link", uri: "file:///r", name: "r" },
+        { type: "text", text: "[2 more parts omitted: 14 characters, over the output budget]" },
       ]);
     });
 
@@ -287,7 +288,7 @@ describe.each(zods)("set.content (%s)", (_label, z) => {
       expect(budgeted(() => parts, 20).content("hooked", null)).toEqual([
         {
           type: "text",
-          text: "[resource file:///big.txt omitted: 50 characters, over the output budget]",
+          text: "[resource file:///big.txt omitted: 65 characters, over the output budget]",
         },
       ]);
     });

@@ -26,7 +26,7 @@ describe("the rich-results example's walkthrough", () => {
       { type: "text", text: "revenue: 7 days, fro\n… [truncated: 14 more characters]" },
       {
         type: "text",
-        text: "[image (image/png) omitted: 96 characters, over the output budget]",
+        text: "[image (image/png) omitted: 105 characters, over the output budget]",
       },
     ]);
   });

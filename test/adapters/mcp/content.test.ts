@@ -184,7 +184,7 @@ for (const { major, z } of zodMajors) {
           { type: "text", text: "caption" },
           {
             type: "text",
-            text: "[image (image/png) omitted: 400 characters, over the output budget]",
+            text: "[image (image/png) omitted: 409 characters, over the output budget]",
           },
         ]);
         const object = checked(await client.callTool({ name: "plain_object", arguments: {} }));
