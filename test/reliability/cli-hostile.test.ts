@@ -4,8 +4,75 @@
  * of range. The CLI runs as the built bin in a child process, asynchronously and with a
  * kill timer, so that a test of a hang stops by itself and fails instead of hanging.
  */
-import { describe, expect, it } from "vitest";
+import { execFileSync, spawn } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCheck } from "../../src/check/cli/run-check";
+import { buildCli, CLI, ROOT, removeCli } from "../check/build";
+
+beforeAll(buildCli, 120_000);
+afterAll(removeCli);
+
+/** Far above what the fixed CLI needs (a second or two); only a hang reaches it. */
+const KILL_AFTER = 20_000;
+/** The vitest timeout of a test that runs the CLI: above {@link KILL_AFTER}, so it fails, not hangs. */
+const TEST_TIMEOUT = 60_000;
+
+const CLEAN = join(ROOT, "test/check/fixtures/clean.ts");
+
+const TEMP = mkdtempSync(join(tmpdir(), "toolwright-cli-hostile-"));
+afterAll(() => rmSync(TEMP, { recursive: true, force: true }));
+
+/** A new empty folder under the run's temporary folder. */
+function folder(name: string): string {
+  return mkdtempSync(join(TEMP, `${name}-`));
+}
+
+function mkfifo(path: string): string {
+  execFileSync("mkfifo", [path]);
+  return path;
+}
+
+/** How one CLI run ended; `killed` when it was still running at {@link KILL_AFTER}. */
+interface CliRun {
+  readonly status: number | null;
+  readonly killed: boolean;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/**
+ * Runs the built CLI from `cwd`. Resolves when it exits, or kills it at {@link KILL_AFTER}:
+ * a hang is a failed assertion on `killed`, never a test that does not end.
+ */
+function runCliIn(cwd: string, ...args: string[]): Promise<CliRun> {
+  return new Promise((settle) => {
+    const child = spawn(process.execPath, [CLI, ...args], {
+      cwd,
+      env: { ...process.env, NO_COLOR: "1" },
+    });
+    let stdout = "";
+    let stderr = "";
+    let killed = false;
+    child.stdout.on("data", (chunk) => (stdout += chunk));
+    child.stderr.on("data", (chunk) => (stderr += chunk));
+    const timer = setTimeout(() => {
+      killed = true;
+      child.kill("SIGKILL");
+    }, KILL_AFTER);
+    child.on("exit", (status) => {
+      clearTimeout(timer);
+      // The CLI's own output is complete at its exit, whoever else holds the pipes.
+      setTimeout(() => {
+        child.stdout.destroy();
+        child.stderr.destroy();
+        settle({ status, killed, stdout, stderr });
+      }, 200);
+    });
+  });
+}
 
 const PARSED = "the command line was valid";
 
@@ -41,4 +108,58 @@ describe("numeric options are validated against their range", () => {
     expect(result.stderr).toContain("--max-warnings");
     expect(result.stderr).toContain(`0 to ${Number.MAX_SAFE_INTEGER}`);
   });
+});
+
+describe("a tsconfig that is not a regular file is refused, never read", () => {
+  it(
+    "given with --tsconfig",
+    async () => {
+      const dir = folder("fifo-explicit");
+      const fifo = mkfifo(join(dir, "tsconfig.json"));
+      const result = await runCliIn(ROOT, "check", CLEAN, "--tsconfig", fifo);
+      expect(result.killed).toBe(false);
+      expect(result.status).toBe(2);
+      expect(result.stderr).toContain(`cannot read ${fifo}: not a regular file: ${fifo}`);
+    },
+    TEST_TIMEOUT,
+  );
+
+  it(
+    "found as the nearest tsconfig.json",
+    async () => {
+      const dir = folder("fifo-nearest");
+      const fifo = mkfifo(join(dir, "tsconfig.json"));
+      const result = await runCliIn(dir, "check", CLEAN);
+      expect(result.killed).toBe(false);
+      expect(result.status).toBe(2);
+      expect(result.stderr).toContain(`not a regular file: ${fifo}`);
+    },
+    TEST_TIMEOUT,
+  );
+
+  it(
+    "reached through extends",
+    async () => {
+      const dir = folder("fifo-extends");
+      const fifo = mkfifo(join(dir, "base.json"));
+      writeFileSync(join(dir, "tsconfig.json"), '{ "extends": "./base.json" }');
+      const result = await runCliIn(dir, "check", CLEAN);
+      expect(result.killed).toBe(false);
+      expect(result.status).toBe(2);
+      expect(result.stderr).toContain(`not a regular file: ${fifo}`);
+    },
+    TEST_TIMEOUT,
+  );
+
+  it(
+    "a tsconfig larger than the limit is refused by its size",
+    async () => {
+      const dir = folder("huge");
+      writeFileSync(join(dir, "tsconfig.json"), `{}${" ".repeat(5 * 1024 * 1024)}`);
+      const result = await runCliIn(dir, "check", CLEAN);
+      expect(result.status).toBe(2);
+      expect(result.stderr).toMatch(/is larger than the limit of \d+ bytes/);
+    },
+    TEST_TIMEOUT,
+  );
 });
