@@ -21,6 +21,7 @@ const KILL_AFTER = 20_000;
 const TEST_TIMEOUT = 60_000;
 
 const CLEAN = join(ROOT, "test/check/fixtures/clean.ts");
+const FINDINGS = join(ROOT, "test/check/fixtures/findings.ts");
 
 const TEMP = mkdtempSync(join(tmpdir(), "toolwright-cli-hostile-"));
 afterAll(() => rmSync(TEMP, { recursive: true, force: true }));
@@ -28,6 +29,16 @@ afterAll(() => rmSync(TEMP, { recursive: true, force: true }));
 /** A new empty folder under the run's temporary folder. */
 function folder(name: string): string {
   return mkdtempSync(join(TEMP, `${name}-`));
+}
+
+/**
+ * Writes a module under the temporary folder that re-exports `fixture` (by absolute path,
+ * so toolwright and zod resolve from the repository) after running `code` at import.
+ */
+function hostileModule(name: string, fixture: string, code: string): string {
+  const file = join(folder(name), "tools.ts");
+  writeFileSync(file, `export * from ${JSON.stringify(fixture)};\n${code}\n`);
+  return file;
 }
 
 function mkfifo(path: string): string {
@@ -163,3 +174,67 @@ describe("a tsconfig that is not a regular file is refused, never read", () => {
     TEST_TIMEOUT,
   );
 });
+
+describe("only the worker's own messages count, and others are ignored", () => {
+  it(
+    "a module that calls process.send('ready') at import (PM2 does) is checked as usual",
+    async () => {
+      const file = hostileModule("ready", CLEAN, 'process.send?.("ready");');
+      const result = await runCliIn(ROOT, "check", file);
+      expect(result.stderr).not.toContain("TypeError");
+      expect(result.stdout).toMatch(
+        /^toolwright check: \d+ schemas under gemini-bifrost: no findings\n$/,
+      );
+      expect(result.status).toBe(0);
+    },
+    TEST_TIMEOUT,
+  );
+
+  it(
+    "a report-shaped message from a module is not taken for the report",
+    async () => {
+      const forged = {
+        kind: "report",
+        report: {
+          findings: [],
+          schemasChecked: 1,
+          toolsChecked: 1,
+          dialects: ["gemini-bifrost"],
+          targets: [],
+          ledger: [],
+          requireDescribe: false,
+          errorCount: 0,
+          warningCount: 0,
+        },
+        modules: [],
+      };
+      const file = hostileModule(
+        "forged-report",
+        FINDINGS,
+        `process.send?.(${JSON.stringify(forged)});`,
+      );
+      const result = await runCliIn(ROOT, "check", file);
+      expect(result.stdout).toContain("[exclusive-numeric-bound]");
+      expect(result.status).toBe(1);
+    },
+    TEST_TIMEOUT,
+  );
+
+  it(
+    "a forged 'loaded' message does not stop --import-timeout",
+    async () => {
+      const file = hostileModule(
+        "forged-loaded",
+        CLEAN,
+        `process.send?.({ kind: "loaded", file: ${JSON.stringify(CLEAN)} });
+await new Promise(() => setInterval(() => {}, 1_000));`,
+      );
+      const result = await runCliIn(ROOT, "check", file, "--import-timeout", "2000");
+      expect(result.killed).toBe(false);
+      expect(result.status).toBe(2);
+      expect(result.stderr).toContain("did not finish loading within 2000 ms (--import-timeout)");
+    },
+    TEST_TIMEOUT,
+  );
+});
+

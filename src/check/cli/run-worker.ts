@@ -8,12 +8,13 @@
  * @module
  */
 import { type ChildProcess, fork } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { displayPath } from "./load-roots";
 import {
   type PlainReport,
+  readWorkerMessage,
   WORKER_COMMAND,
   type WorkerJob,
-  type WorkerMessage,
 } from "./worker-protocol";
 
 /** What a worker run ends with. */
@@ -32,7 +33,11 @@ export interface WorkerRun {
 }
 
 /** Runs `job` in a worker and resolves to its outcome; never rejects. */
-export function runInWorker(job: WorkerJob, run: WorkerRun): Promise<WorkerOutcome> {
+export function runInWorker(
+  work: Omit<WorkerJob, "nonce">,
+  run: WorkerRun,
+): Promise<WorkerOutcome> {
+  const job: WorkerJob = { ...work, nonce: randomBytes(32).toString("base64url") };
   const child = fork(run.script, [WORKER_COMMAND], {
     cwd: job.cwd,
     stdio: ["ignore", "pipe", "pipe", "ipc"],
@@ -64,7 +69,10 @@ function watchWorker(child: ChildProcess, job: WorkerJob, importTimeout: number)
     child.kill("SIGKILL");
   };
   const fail = (problem: string) => finish({ kind: "problems", problems: [problem] });
-  child.on("message", (message: WorkerMessage) => {
+  child.on("message", (raw: unknown) => {
+    // What a module sends on the channel itself is not the worker's word: ignored.
+    const message = readWorkerMessage(raw, job.nonce);
+    if (message === undefined) return;
     if (message.kind === "loading") {
       loading = message.file;
       timer = setTimeout(() => fail(timedOut(job, message.file, importTimeout)), importTimeout);
