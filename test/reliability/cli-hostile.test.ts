@@ -5,7 +5,7 @@
  * kill timer, so that a test of a hang stops by itself and fails instead of hanging.
  */
 import { execFileSync, spawn } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -238,3 +238,117 @@ await new Promise(() => setInterval(() => {}, 1_000));`,
   );
 });
 
+/** Pids of the grandchildren the tests start, killed at the end whatever the outcome. */
+const grandchildren: number[] = [];
+afterAll(() => {
+  for (const pid of grandchildren) if (isRunning(pid)) process.kill(pid, "SIGKILL");
+});
+
+/** Whether `pid` is a live process (a zombie, killed but not reaped, is not). */
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2)[0] !== "Z";
+  } catch {
+    return process.platform !== "linux";
+  }
+}
+
+/** Waits until `pid` is gone, for at most `ms` (a kill takes effect soon, not at once). */
+async function gone(pid: number, ms = 5_000): Promise<boolean> {
+  for (const until = Date.now() + ms; Date.now() < until; ) {
+    if (!isRunning(pid)) return true;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return !isRunning(pid);
+}
+
+/** A module that starts a two-minute grandchild with `options` and records its pid. */
+function spawningModule(name: string, options: string): { file: string; pidFile: string } {
+  const pidFile = join(folder(`${name}-pid`), "pid");
+  const file = hostileModule(
+    name,
+    CLEAN,
+    `import { spawn } from "node:child_process";
+import { writeFileSync } from "node:fs";
+const child = spawn(process.execPath, ["-e", "setTimeout(() => {}, 120_000)"], ${options});
+child.unref();
+writeFileSync(${JSON.stringify(pidFile)}, String(child.pid));`,
+  );
+  return { file, pidFile };
+}
+
+describe("a module's children neither hold the check open nor outlive it", () => {
+  it(
+    "a child with inherited stdio: the check reports and ends, and the child is killed",
+    async () => {
+      const { file, pidFile } = spawningModule("inherit", '{ stdio: "inherit" }');
+      const result = await runCliIn(ROOT, "check", file);
+      const pid = Number(readFileSync(pidFile, "utf8"));
+      grandchildren.push(pid);
+      expect(result.killed).toBe(false);
+      expect(result.stdout).toMatch(/no findings\n$/);
+      expect(result.status).toBe(0);
+      expect(await gone(pid)).toBe(true);
+    },
+    TEST_TIMEOUT,
+  );
+
+  it(
+    "a detached child in a session of its own is killed too",
+    async () => {
+      const { file, pidFile } = spawningModule("detached", '{ detached: true, stdio: "ignore" }');
+      const result = await runCliIn(ROOT, "check", file);
+      const pid = Number(readFileSync(pidFile, "utf8"));
+      grandchildren.push(pid);
+      expect(result.status).toBe(0);
+      expect(await gone(pid)).toBe(true);
+    },
+    TEST_TIMEOUT,
+  );
+
+  it(
+    "a detached child with inherited stdio does not hold the check open either",
+    async () => {
+      const { file, pidFile } = spawningModule(
+        "detached-inherit",
+        '{ detached: true, stdio: "inherit" }',
+      );
+      const result = await runCliIn(ROOT, "check", file);
+      const pid = Number(readFileSync(pidFile, "utf8"));
+      grandchildren.push(pid);
+      expect(result.killed).toBe(false);
+      expect(result.status).toBe(0);
+      expect(await gone(pid)).toBe(true);
+    },
+    TEST_TIMEOUT,
+  );
+
+  it(
+    "a module that times out is killed with the children it started",
+    async () => {
+      const pidFile = join(folder("timeout-pid"), "pid");
+      const file = hostileModule(
+        "timeout",
+        CLEAN,
+        `import { spawn } from "node:child_process";
+import { writeFileSync } from "node:fs";
+const child = spawn(process.execPath, ["-e", "setTimeout(() => {}, 120_000)"], { stdio: "inherit" });
+writeFileSync(${JSON.stringify(pidFile)}, String(child.pid));
+await new Promise(() => {});`,
+      );
+      const result = await runCliIn(ROOT, "check", file, "--import-timeout", "2000");
+      const pid = Number(readFileSync(pidFile, "utf8"));
+      grandchildren.push(pid);
+      expect(result.killed).toBe(false);
+      expect(result.status).toBe(2);
+      expect(await gone(pid)).toBe(true);
+    },
+    TEST_TIMEOUT,
+  );
+});

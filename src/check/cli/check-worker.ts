@@ -32,7 +32,7 @@ export function runCheckWorker(
       const signed: SignedMessage = { ...message, nonce: job.nonce };
       channel?.(signed, undefined, {}, () => then?.());
     };
-    const done = (message: WorkerMessage) => send(message, () => process.exit(0));
+    const done = (message: WorkerMessage) => send(message, awaitEnd);
     const check = await importCheck();
     if ("problem" in check) return done({ kind: "problems", problems: [check.problem] });
     work(job, check, send).then(done, (error: unknown) =>
@@ -69,4 +69,15 @@ async function work(job: WorkerJob, check: CheckModule, send: Send): Promise<Wor
 
 function writeLine(line: string): void {
   process.stderr.write(`${line}\n`);
+}
+
+/**
+ * After the outcome, the parent ends the worker together with every process a module
+ * started; exiting here first would hand those processes to init, where the parent can no
+ * longer find them. Exits when the parent is gone, since then nobody will end it.
+ */
+function awaitEnd(): void {
+  if (!process.connected) process.exit(0);
+  process.once("disconnect", () => process.exit(0));
+  setInterval(() => {}, 2 ** 30);
 }
