@@ -9,6 +9,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { compileGlob, expandBraces, matchGlob } from "../../src/check/cli/glob-match";
 import { runCheck } from "../../src/check/cli/run-check";
 import { buildCli, CLI, ROOT, removeCli } from "../check/build";
 
@@ -333,9 +334,10 @@ describe("a module's children neither hold the check open nor outlive it", () =>
     "a module that times out is killed with the children it started",
     async () => {
       const pidFile = join(folder("timeout-pid"), "pid");
-      const file = hostileModule(
-        "timeout",
-        CLEAN,
+      // No fixture to load first, so the child starts well within the timeout.
+      const file = join(folder("timeout"), "tools.mjs");
+      writeFileSync(
+        file,
         `import { spawn } from "node:child_process";
 import { writeFileSync } from "node:fs";
 const child = spawn(process.execPath, ["-e", "setTimeout(() => {}, 120_000)"], { stdio: "inherit" });
@@ -351,4 +353,46 @@ await new Promise(() => {});`,
     },
     TEST_TIMEOUT,
   );
+});
+
+describe("globs match in linear time", () => {
+  it(
+    "*a*a*a*a*a*.ts against long names that almost match ends, matching nothing",
+    async () => {
+      const dir = folder("backtracking");
+      for (const name of [`${"a".repeat(240)}.js`, `${"a".repeat(200)}b.tsx`]) {
+        writeFileSync(join(dir, name), "");
+      }
+      const result = await runCliIn(dir, "check", "*a*a*a*a*a*.ts");
+      expect(result.killed).toBe(false);
+      expect(result.status).toBe(2);
+      expect(result.stderr).toContain("no files match '*a*a*a*a*a*.ts'");
+    },
+    TEST_TIMEOUT,
+  );
+});
+
+describe("the linear glob matcher keeps the glob syntax", () => {
+  const matches = (pattern: string, path: string) =>
+    expandBraces(pattern).some((each) => matchGlob(compileGlob(each), path));
+
+  it("matches stars, ?, classes, braces and globstars as a shell does", () => {
+    expect(matches("*a*a*.ts", "banana.ts")).toBe(true);
+    expect(matches("*a*a*.ts", "bana.tsx")).toBe(false);
+    expect(matches("?.ts", "é.ts")).toBe(true);
+    expect(matches("[a-c]x[!y].ts", "bxz.ts")).toBe(true);
+    expect(matches("[a-c]x[!y].ts", "bxy.ts")).toBe(false);
+    expect(matches("src/{tools,lib/{a,b}}/*.ts", "src/lib/b/x.ts")).toBe(true);
+    expect(matches("src/**/*.ts", "src/x.ts")).toBe(true);
+    expect(matches("src/**/deep/**/*.ts", "src/a/b/deep/c/x.ts")).toBe(true);
+    expect(matches("src/**/deep/*.ts", "src/a/b/deeper/x.ts")).toBe(false);
+    expect(matches("*.ts", ".hidden.ts")).toBe(false);
+    expect(matches(".*.ts", ".hidden.ts")).toBe(true);
+  });
+
+  it("refuses a glob whose braces expand past the limit", () => {
+    expect(() => expandBraces("{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}")).toThrow(
+      RangeError,
+    );
+  });
 });
