@@ -111,16 +111,14 @@ export function parseCheckArgs(argv: readonly string[]): CheckCommand {
   if (!FORMATS.includes(format)) {
     return invalid(`unknown format '${values.format}'; use one of: ${FORMATS.join(", ")}`);
   }
-  const maxWarnings = parseWholeNumber(values["max-warnings"], 0);
-  if (maxWarnings === undefined) {
-    return invalid(`--max-warnings expects a whole number >= 0, got '${values["max-warnings"]}'`);
-  }
-  const importTimeout = parseWholeNumber(values["import-timeout"], DEFAULT_IMPORT_TIMEOUT);
-  if (importTimeout === undefined || importTimeout === 0) {
-    return invalid(
-      `--import-timeout expects milliseconds, a whole number > 0, got '${values["import-timeout"]}'`,
-    );
-  }
+  const maxWarnings = wholeNumberOption("max-warnings", values["max-warnings"], MAX_WARNINGS);
+  if (typeof maxWarnings === "string") return invalid(maxWarnings);
+  const importTimeout = wholeNumberOption(
+    "import-timeout",
+    values["import-timeout"],
+    IMPORT_TIMEOUT,
+  );
+  if (typeof importTimeout === "string") return invalid(importTimeout);
   if (positionals.length === 0) return invalid("name at least one module or glob to check");
   const options: CheckOptions = {
     inputs: positionals,
@@ -159,11 +157,43 @@ function parse(argv: readonly string[]) {
   });
 }
 
-/** A whole-number option's value (`fallback` when absent); `undefined` when it is none. */
-function parseWholeNumber(text: string | undefined, fallback: number): number | undefined {
-  if (text === undefined) return fallback;
-  const count = Number(text);
-  return /^\d+$/.test(text) && Number.isSafeInteger(count) ? count : undefined;
+/** A whole-number option's range, default and what its unit is called in the message. */
+interface WholeNumberRange {
+  readonly min: number;
+  readonly max: number;
+  readonly fallback: number;
+  readonly what: string;
+}
+
+const MAX_WARNINGS: WholeNumberRange = {
+  min: 0,
+  max: Number.MAX_SAFE_INTEGER,
+  fallback: 0,
+  what: "a whole number",
+};
+
+// Node clamps a timer above 2^31-1 ms to 1 ms (TimeoutOverflowWarning): a larger timeout
+// would fire at once, so it is refused rather than silently shortened.
+const IMPORT_TIMEOUT: WholeNumberRange = {
+  min: 1,
+  max: 2 ** 31 - 1,
+  fallback: DEFAULT_IMPORT_TIMEOUT,
+  what: "milliseconds, a whole number",
+};
+
+/**
+ * The value of `--<name>` (the range's fallback when absent), or the usage error naming
+ * the option and its range when the text is not a whole number within it.
+ */
+function wholeNumberOption(
+  name: string,
+  text: string | undefined,
+  range: WholeNumberRange,
+): number | string {
+  if (text === undefined) return range.fallback;
+  const value = Number(text);
+  if (/^\d+$/.test(text) && value >= range.min && value <= range.max) return value;
+  return `--${name} expects ${range.what} from ${range.min} to ${range.max}, got '${text}'`;
 }
 
 function isDialect(name: string): name is LintDialect {

@@ -66,13 +66,7 @@ async function importCheck(): Promise<CheckModule | { problem: string }> {
 }
 
 if (process.argv[2] === WORKER_COMMAND && process.send !== undefined) {
-  importCheck().then((check) => {
-    if ("problem" in check) {
-      process.send?.({ kind: "problems", problems: [check.problem] }, () => process.exit(0));
-    } else {
-      runCheckWorker(check);
-    }
-  });
+  runCheckWorker(importCheck);
 } else {
   main(process.argv.slice(2)).then(
     (code) => {

@@ -4,9 +4,9 @@
  *
  * @module
  */
-import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { messageOf } from "../../core/describe";
+import { readRegularFile } from "./read-regular-file";
 
 /** The zod versions toolwright supports, as the messages name them. */
 const SUPPORTED = "zod ^3.23.0 or ^4";
@@ -41,7 +41,7 @@ export function unsupportedZod(script: string): string | undefined {
 function installedZodVersion(script: string): string | undefined {
   try {
     const manifest = createRequire(script).resolve("zod/package.json");
-    const { version } = JSON.parse(readFileSync(manifest, "utf8")) as { version?: unknown };
+    const { version } = JSON.parse(readRegularFile(manifest)) as { version?: unknown };
     return typeof version === "string" ? version : undefined;
   } catch {
     return undefined;

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { messageOf } from "../../core/describe";
 import { CHECK_USAGE, type CheckOptions, type Format, parseCheckArgs } from "./arguments";
 import type { CheckModule } from "./check-worker";
 import { countFindings, mergeFindings } from "./merge-findings";
@@ -56,7 +57,13 @@ export async function runCheck(argv: readonly string[], io: CheckIO): Promise<nu
 
 /** Resolves the inputs and the tsconfig here, and loads and sweeps in the worker. */
 async function load(options: CheckOptions, io: CheckIO): Promise<WorkerOutcome> {
-  const inputs = resolveInputs(options.inputs, io.cwd);
+  let inputs: ReturnType<typeof resolveInputs>;
+  try {
+    inputs = resolveInputs(options.inputs, io.cwd);
+  } catch (error) {
+    // A glob with too many brace alternatives.
+    return { kind: "problems", problems: [messageOf(error)] };
+  }
   const unmatched = unmatchedInputs(inputs);
   if (unmatched.length > 0) return { kind: "problems", problems: unmatched };
   const tsconfig = readTsconfigAliases(io.cwd, options.tsconfig);

@@ -6,8 +6,8 @@
  *
  * @module
  */
-import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
+import { readRegularFile } from "./read-regular-file";
 
 /** Finds definition lines, reading each module once. */
 export class SourceLines {
@@ -34,7 +34,7 @@ export class SourceLines {
     if (!this.#texts.has(source)) {
       let text: string | undefined;
       try {
-        text = readFileSync(resolve(this.#cwd, source), "utf8");
+        text = readRegularFile(resolve(this.#cwd, source));
       } catch {
         text = undefined;
       }

@@ -6,9 +6,10 @@
  *
  * @module
  */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { dirname, isAbsolute, join, resolve } from "node:path";
 import { messageOf } from "../../core/describe";
+import { readRegularFile } from "./read-regular-file";
 
 /** Import specifier prefixes and the absolute paths they stand for, as jiti's `alias` takes them. */
 export type Aliases = Readonly<Record<string, string>>;
@@ -51,7 +52,7 @@ interface PathsOption {
 function pathsOf(file: string, seen: Set<string>): PathsOption {
   if (seen.has(file)) throw new Error(`'extends' cycle through ${file}`);
   seen.add(file);
-  const config = parseJsonc(readFileSync(file, "utf8")) as {
+  const config = parseJsonc(readRegularFile(file)) as {
     extends?: unknown;
     compilerOptions?: { paths?: Record<string, string[]>; baseUrl?: string };
   };

@@ -4,8 +4,8 @@
  *
  * @module
  */
-import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
+import { readRegularFile } from "./read-regular-file";
 
 /** The version of the `toolwright` package holding `script`, or `undefined` when none does. */
 export function packageVersion(script: string): string | undefined {
@@ -20,7 +20,7 @@ export function packageVersion(script: string): string | undefined {
 
 function readManifest(file: string): { name?: unknown; version?: unknown } | undefined {
   try {
-    return JSON.parse(readFileSync(file, "utf8")) as { name?: unknown; version?: unknown };
+    return JSON.parse(readRegularFile(file)) as { name?: unknown; version?: unknown };
   } catch {
     return undefined;
   }
