@@ -1,0 +1,199 @@
+/**
+ * MCP transports under hostile clients (issue 21): slow readers over HTTP, partial floods
+ * nobody reads (HTTP and stdio), a streaming tool that never awaits, an oversized stdio
+ * message, batches and duplicate ids over stdio. The server runs in a process of its own
+ * (`mcp-transport-server.ts`), which reports its heap after a collection; memory bounds
+ * are generous, and no assertion is about time: a deadline only stops a test that would
+ * otherwise hang.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import type { Socket } from "node:net";
+import { createInterface } from "node:readline";
+import { fileURLToPath } from "node:url";
+import { createMcpHttpHandler, listenMcpHttp } from "toolwright/mcp";
+import { afterEach, describe, expect, it } from "vitest";
+import { callBody, mcpHeaders, openSocket, post } from "../adapters/mcp/http-raw";
+import { waitingTools } from "../adapters/mcp/shutdown-tools";
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+const MiB = 1024 * 1024;
+
+interface Report {
+  readonly heap?: number;
+  readonly rss?: number;
+  readonly flooded?: number;
+  readonly url?: string;
+}
+
+interface Message {
+  readonly id?: number | string | null;
+  readonly method?: string;
+  readonly result?: { isError?: boolean; structuredContent?: unknown; content?: unknown[] };
+  readonly error?: { code: number; message: string };
+}
+
+const children: ChildProcess[] = [];
+afterEach(() => {
+  for (const child of children.splice(0)) child.kill("SIGKILL");
+});
+
+/** The fixture server in a child process, with what it reported. */
+function start(mode: "http" | "stdio", options: unknown = {}) {
+  const child = spawn(
+    process.execPath,
+    [
+      "--expose-gc",
+      "--import",
+      "tsx",
+      "test/reliability/mcp-transport-server.ts",
+      mode,
+      JSON.stringify(options),
+    ],
+    { cwd: root, stdio: ["pipe", "pipe", "pipe"] },
+  );
+  children.push(child);
+  child.stdin.on("error", () => {}); // a write still pending when the child is killed
+  const reports: Report[] = [];
+  let stderr = "";
+  createInterface({ input: child.stderr as NodeJS.ReadableStream }).on("line", (line) => {
+    stderr += `${line}\n`;
+    if (line.startsWith("{")) reports.push(JSON.parse(line) as Report);
+  });
+  const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
+  const heap = () => reports.findLast((report) => report.heap !== undefined)?.heap ?? 0;
+  const flooded = () => reports.find((report) => report.flooded !== undefined)?.flooded;
+  return { child, reports, heap, flooded, exited, stderr: () => stderr };
+}
+
+async function startHttp(limits: Record<string, number>) {
+  const server = start("http", { limits });
+  const url = await new Promise<URL>((resolve, reject) => {
+    createInterface({ input: server.child.stdout as NodeJS.ReadableStream }).once("line", (line) =>
+      resolve(new URL((JSON.parse(line) as Report).url ?? "")),
+    );
+    server.exited.then(() => reject(new Error(`the server exited: ${server.stderr()}`)));
+  });
+  await until(() => server.heap() > 0, "the first memory report");
+  return { ...server, url };
+}
+
+function call(id: number, name: string, args: Record<string, unknown>, progressToken?: string) {
+  return {
+    jsonrpc: "2.0",
+    id,
+    method: "tools/call",
+    params: {
+      name,
+      arguments: args,
+      ...(progressToken !== undefined && { _meta: { progressToken } }),
+    },
+  };
+}
+
+async function until(check: () => boolean, what: string, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** The heap reported after the next collection from now on. */
+async function nextHeap(server: { reports: Report[]; heap(): number }): Promise<number> {
+  const seen = server.reports.length;
+  await until(
+    () => server.reports.slice(seen).some((report) => report.heap !== undefined),
+    "a memory report",
+  );
+  return server.heap();
+}
+
+/** POSTs `body` on a raw socket and never reads what comes back. */
+async function postUnread(
+  url: URL,
+  body: string,
+): Promise<{ socket: Socket; closed: () => boolean }> {
+  const socket = await openSocket(url);
+  let closed = false;
+  socket.on("close", () => {
+    closed = true;
+  });
+  socket.on("error", () => {});
+  const headers = Object.entries({
+    ...mcpHeaders,
+    host: url.host,
+    "content-length": Buffer.byteLength(body),
+  })
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join("");
+  socket.write(`POST ${url.pathname} HTTP/1.1\r\n${headers}\r\n${body}`);
+  socket.pause();
+  return { socket, closed: () => closed };
+}
+
+const figures: Record<string, unknown> = {};
+afterEach(() => {
+  if (Object.keys(figures).length > 0) console.info(JSON.stringify(figures));
+});
+
+describe("the transport limits", () => {
+  const base = { name: "limits", version: "1.0.0", tools: [waitingTools().capability] };
+  it.each([
+    [
+      { writeStallTimeoutMs: 0 },
+      "limits.writeStallTimeoutMs must be a positive number of milliseconds, got 0",
+    ],
+    [
+      { writeStallTimeoutMs: Number.POSITIVE_INFINITY },
+      "limits.writeStallTimeoutMs must be a positive number of milliseconds, got Infinity",
+    ],
+    [
+      { maxBufferedBytes: -1 },
+      "limits.maxBufferedBytes must be a positive number of bytes, got -1",
+    ],
+    [
+      { maxBufferedBytes: Number.NaN },
+      "limits.maxBufferedBytes must be a positive number of bytes, got NaN",
+    ],
+  ])("refuses %j with a RangeError naming it", async (limits, message) => {
+    expect(() => createMcpHttpHandler({ ...base, limits })).toThrow(new RangeError(message));
+    await expect(listenMcpHttp({ ...base, limits })).rejects.toThrow(new RangeError(message));
+  });
+});
+
+describe("MCP over HTTP", () => {
+  it("ends a connection whose response makes no progress, so slow readers cannot hold every connection", async () => {
+    const server = await startHttp({ maxConnections: 4, writeStallTimeoutMs: 500 });
+    const before = server.heap();
+    await Promise.all(
+      [1, 2, 3, 4].map((id) => postUnread(server.url, callBody("big", { mib: 16 }, id))),
+    );
+    // Every connection is held: a client is refused until the server ends a stalled one.
+    let echo: Awaited<ReturnType<typeof post>> | undefined;
+    let refused = 0;
+    const deadline = Date.now() + 20_000;
+    while (echo === undefined && Date.now() < deadline) {
+      echo = await post(server.url, callBody("echo", { n: 1 })).catch(() => undefined);
+      if (echo === undefined) refused += 1;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(echo?.status).toBe(200);
+    expect(echo?.body).toContain('\\"n\\":1');
+    figures.slowReadersRefusedBeforeServed = refused;
+    figures.slowReadersHeapGrowthMiB = ((await nextHeap(server)) - before) / MiB;
+  });
+
+  it("keeps the bytes buffered for a client that asked for progress and reads nothing bounded", async () => {
+    const server = await startHttp({ writeStallTimeoutMs: 60_000 });
+    const before = server.heap();
+    const reader = await postUnread(
+      server.url,
+      JSON.stringify(call(1, "flood", { count: 100_000, size: 1_000 }, "flood")),
+    );
+    await until(() => server.flooded() !== undefined, "the flood to end", 60_000);
+    const growth = (await nextHeap(server)) - before;
+    figures.httpFloodHeapGrowthMiB = growth / MiB;
+    expect(reader.closed()).toBe(false);
+    expect(growth).toBeLessThan(64 * MiB);
+  }, 90_000);
+});
