@@ -196,4 +196,16 @@ describe("MCP over HTTP", () => {
     expect(reader.closed()).toBe(false);
     expect(growth).toBeLessThan(64 * MiB);
   }, 90_000);
+
+  it("lets another client's call run while a streaming tool yields without awaiting", async () => {
+    const server = await startHttp({});
+    const flood = await postUnread(
+      server.url,
+      JSON.stringify(call(1, "flood", { count: 5_000_000, size: 1 })),
+    );
+    const echo = await post(server.url, callBody("echo", { n: 2 }));
+    flood.socket.destroy();
+    // Answered while the flood was still running, not after it.
+    expect(echo.body).toContain('\\"floods\\":1');
+  }, 120_000);
 });
