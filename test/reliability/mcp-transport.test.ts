@@ -10,8 +10,8 @@ import { type ChildProcess, spawn } from "node:child_process";
 import type { Socket } from "node:net";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
-import { createMcpHttpHandler, listenMcpHttp } from "toolwright/mcp";
-import { afterEach, describe, expect, it } from "vitest";
+import { createMcpHttpHandler, listenMcpHttp, serveStdio } from "toolwright/mcp";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { callBody, mcpHeaders, openSocket, post } from "../adapters/mcp/http-raw";
 import { waitingTools } from "../adapters/mcp/shutdown-tools";
 
@@ -77,6 +77,28 @@ async function startHttp(limits: Record<string, number>) {
   return { ...server, url };
 }
 
+function startStdio(options: unknown = {}) {
+  const server = start("stdio", options);
+  const messages: Message[] = [];
+  createInterface({ input: server.child.stdout as NodeJS.ReadableStream }).on("line", (line) =>
+    messages.push(JSON.parse(line) as Message),
+  );
+  const send = (message: unknown) => server.child.stdin?.write(`${JSON.stringify(message)}\n`);
+  const answer = (id: number) => messages.find((message) => message.id === id);
+  send({
+    jsonrpc: "2.0",
+    id: 0,
+    method: "initialize",
+    params: {
+      protocolVersion: "2025-06-18",
+      capabilities: {},
+      clientInfo: { name: "test", version: "1.0.0" },
+    },
+  });
+  send({ jsonrpc: "2.0", method: "notifications/initialized" });
+  return { ...server, messages, send, answer };
+}
+
 function call(id: number, name: string, args: Record<string, unknown>, progressToken?: string) {
   return {
     jsonrpc: "2.0",
@@ -132,7 +154,7 @@ async function postUnread(
 }
 
 const figures: Record<string, unknown> = {};
-afterEach(() => {
+afterAll(() => {
   if (Object.keys(figures).length > 0) console.info(JSON.stringify(figures));
 });
 
@@ -158,6 +180,15 @@ describe("the transport limits", () => {
   ])("refuses %j with a RangeError naming it", async (limits, message) => {
     expect(() => createMcpHttpHandler({ ...base, limits })).toThrow(new RangeError(message));
     await expect(listenMcpHttp({ ...base, limits })).rejects.toThrow(new RangeError(message));
+  });
+  it.each([
+    [{ maxMessageBytes: 0 }, "limits.maxMessageBytes must be a positive number of bytes, got 0"],
+    [
+      { maxBufferedBytes: Number.NaN },
+      "limits.maxBufferedBytes must be a positive number of bytes, got NaN",
+    ],
+  ])("refuses stdio %j with a RangeError naming it", async (limits, message) => {
+    await expect(serveStdio({ ...base, limits })).rejects.toThrow(new RangeError(message));
   });
 });
 
@@ -208,4 +239,55 @@ describe("MCP over HTTP", () => {
     // Answered while the flood was still running, not after it.
     expect(echo.body).toContain('\\"floods\\":1');
   }, 120_000);
+});
+
+describe("MCP over stdio", () => {
+  it("keeps the bytes buffered on stdout bounded for a parent that does not read it", async () => {
+    const server = startStdio();
+    await until(() => server.answer(0) !== undefined, "the initialize answer");
+    await until(() => server.heap() > 0, "the first memory report");
+    const before = server.heap();
+    server.child.stdout?.pause();
+    server.send(call(1, "flood", { count: 100_000, size: 1_000 }, "flood"));
+    await until(() => server.flooded() !== undefined, "the flood to end", 60_000);
+    const growth = (await nextHeap(server)) - before;
+    figures.stdioFloodHeapGrowthMiB = growth / MiB;
+    expect(growth).toBeLessThan(64 * MiB);
+    server.child.stdout?.resume();
+    // Progress may be dropped; the response never is.
+    await until(() => server.answer(1) !== undefined, "the flood's answer");
+    expect(server.answer(1)?.result?.isError).not.toBe(true);
+  }, 90_000);
+
+  it("answers a message over the read limit with an error naming it, and serves later requests", async () => {
+    const server = startStdio();
+    await until(() => server.answer(0) !== undefined, "the initialize answer");
+    server.send(call(1, "echo", { n: 1, pad: "x".repeat(11 * MiB) }));
+    server.send(call(2, "echo", { n: 2 }));
+    await until(() => server.answer(2) !== undefined, "the answer to the request after it");
+    expect(server.answer(1)?.error?.code).toBe(-32600);
+    expect(server.answer(1)?.error?.message).toContain("10485760");
+    expect(server.answer(2)?.result?.isError).not.toBe(true);
+  });
+
+  it("answers a line that is not JSON with a parse error, and serves later requests", async () => {
+    const server = startStdio();
+    await until(() => server.answer(0) !== undefined, "the initialize answer");
+    server.child.stdin?.write("{ not json\n");
+    server.send(call(1, "echo", { n: 1 }));
+    await until(() => server.answer(1) !== undefined, "the answer to the request after it");
+    expect(server.messages.find((message) => message.id === null)?.error?.code).toBe(-32700);
+  });
+
+  it("answers a batch with an error for each request in it", async () => {
+    const server = startStdio();
+    await until(() => server.answer(0) !== undefined, "the initialize answer");
+    server.send([call(1, "echo", { n: 1 }), call(2, "echo", { n: 2 })]);
+    server.send(call(3, "echo", { n: 3 }));
+    await until(() => server.answer(3) !== undefined, "the answer to the request after it");
+    for (const id of [1, 2]) {
+      expect(server.answer(id)?.error?.code).toBe(-32600);
+      expect(server.answer(id)?.error?.message).toContain("batches are not supported");
+    }
+  });
 });
