@@ -290,4 +290,20 @@ describe("MCP over stdio", () => {
       expect(server.answer(id)?.error?.message).toContain("batches are not supported");
     }
   });
+
+  it("answers a request whose id is already in flight with an error, and the first one too, when stdin ends", async () => {
+    const server = startStdio();
+    await until(() => server.answer(0) !== undefined, "the initialize answer");
+    server.send(call(1, "wait", { n: 1, ms: 300 }));
+    server.send(call(1, "echo", { n: 1 }));
+    server.child.stdin?.end();
+    await server.exited;
+    const answers = server.messages.filter((message) => message.id === 1);
+    expect(answers).toHaveLength(2);
+    expect(answers.filter((answer) => answer.error?.code === -32600)).toHaveLength(1);
+    // The first keeps running and is answered: the wait's `{ n: 1 }`, not the echo's.
+    expect(
+      answers.find((answer) => answer.result !== undefined)?.result?.structuredContent,
+    ).toEqual({ n: 1 });
+  });
 });

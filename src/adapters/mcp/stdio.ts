@@ -48,8 +48,8 @@ export interface McpStdioServer {
 
 /**
  * Serves the capabilities over stdio (the process's stdin/stdout). Log to stderr only.
- * A message over `limits.maxMessageBytes`, a batch or a line that is not JSON is answered
- * with a JSON-RPC error, and the session goes on; progress for a parent that does not read stdout is dropped past `limits.maxBufferedBytes`.
+ * A message over `limits.maxMessageBytes`, a batch, a line that is not JSON or a request
+ * reusing the id of one in flight is answered with a JSON-RPC error, and the session goes on; progress for a parent that does not read stdout is dropped past `limits.maxBufferedBytes`.
  * When stdin ends, the calls in flight get `graceMs` to finish, the rest are aborted and
  * answered, and the server closes; the process then exits once nothing else holds it.
  *
