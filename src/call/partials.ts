@@ -60,7 +60,8 @@ function isAsyncIterable(value: unknown): value is AsyncIterable<unknown, unknow
 
 /**
  * Pulls `iterable` to its end: each yielded value parsed and delivered in order, the
- * returned value the result. An abort of `ctx.signal` rejects at once with its reason,
+ * returned value the result. A generator that yields without awaiting gives the event
+ * loop a turn every few milliseconds, so it cannot starve other work. An abort of `ctx.signal` rejects at once with its reason,
  * delivers nothing more, and stops the generator (its `finally` runs when it next
  * yields, or at once when it is waiting at a `yield`).
  */
@@ -76,6 +77,7 @@ async function drive(
     throw signal.reason;
   }
   const abort = signal === undefined ? undefined : abortOf(signal, iterator);
+  let turn = performance.now();
   try {
     for (let index = 0; ; index++) {
       const next = iterator.next();
@@ -84,6 +86,12 @@ async function drive(
       const value = parser === undefined ? step.value : await checked(parser, step.value, index);
       if (signal?.aborted) throw signal.reason;
       deliver(ctx, value);
+      // A generator that yields without awaiting runs on microtasks alone, and would hold
+      // the event loop (other calls, timers, I/O, its own abort) until it ends.
+      if (index % YIELD_EVERY === YIELD_EVERY - 1 && performance.now() - turn > TURN_MS) {
+        await nextTurn();
+        turn = performance.now();
+      }
     }
   } catch (error) {
     if (error instanceof PartialResultError) stop(iterator);
@@ -91,6 +99,17 @@ async function drive(
   } finally {
     abort?.unwatch();
   }
+}
+
+/** Partials between two looks at the clock, and the time a generator may hold the event loop. */
+const YIELD_EVERY = 64;
+const TURN_MS = 4;
+
+/** Settles on a later turn of the event loop, after pending I/O and timers. */
+function nextTurn(): Promise<void> {
+  return new Promise((resolve) =>
+    typeof setImmediate === "function" ? setImmediate(resolve) : setTimeout(resolve, 0),
+  );
 }
 
 /** A promise that rejects with the signal's reason when it aborts, stopping `iterator`. */

@@ -1,6 +1,7 @@
 /**
  * A transport wrapper that tells a {@link Shutdown} which requests are in flight (from
- * the request to its response), and answers new requests itself once it is closing.
+ * the request to its response), and answers new requests itself once it is closing, and
+ * a request whose id is already in flight with an error.
  * It lets one long-lived connection (stdio) drain the way the HTTP handler drains its
  * requests, without touching the transport it wraps.
  *
@@ -62,10 +63,20 @@ export class DrainingTransport implements Transport {
   #receive(message: JSONRPCMessage, extra?: MessageExtraInfo): void {
     if (isRequest(message)) {
       if (this.#shutdown.closing) {
-        this.#refuse(message.id);
+        this.#refuse(message.id, JsonRpcCode.serverError, SHUTTING_DOWN);
         return;
       }
-      if (!this.#open.has(message.id)) this.#open.set(message.id, this.#shutdown.track());
+      // MCP: a request id must not be reused within a session. The SDK would run both
+      // and keep one of their abort controllers; the first one keeps running here.
+      if (this.#open.has(message.id)) {
+        this.#refuse(
+          message.id,
+          JsonRpcCode.invalidRequest,
+          `Invalid Request: request id ${JSON.stringify(message.id)} is already in use by a request in flight`,
+        );
+        return;
+      }
+      this.#open.set(message.id, this.#shutdown.track());
     } else if (isCancellation(message)) {
       // The SDK sends no response to a request the client cancelled: it is done now.
       this.#settle(message.params.requestId);
@@ -73,8 +84,8 @@ export class DrainingTransport implements Transport {
     this.onmessage?.(message, extra);
   }
 
-  #refuse(id: RequestId): void {
-    const error = { code: JsonRpcCode.serverError, message: SHUTTING_DOWN };
+  #refuse(id: RequestId, code: number, message: string): void {
+    const error = { code, message };
     this.#inner.send({ jsonrpc: "2.0", id, error }).catch((reason: unknown) => {
       this.onerror?.(reason instanceof Error ? reason : new Error(String(reason)));
     });

@@ -7,8 +7,13 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { type HostOriginPolicy, hostOriginPolicy, type McpAllowed, refusalOf } from "./host-origin";
-import { type McpHttpLimits, resolveBodyLimit } from "./http-limits";
+import {
+  type McpResponseLimits,
+  type ResolvedResponseLimits,
+  resolveResponseLimits,
+} from "./http-limits";
 import { JsonRpcCode, replyError } from "./json-rpc-reply";
+import { watchResponse } from "./outbound";
 import { type BodyRead, readJsonBody } from "./request-body";
 import { answerSafely } from "./request-guard";
 import { buildServer, type McpServerOptions, type PreparedServer, prepareServer } from "./server";
@@ -24,8 +29,12 @@ import {
 export interface McpHttpHandlerOptions extends McpServerOptions {
   /** Who may call, by `Host` and `Origin` (by default, loopback names only). */
   readonly allowed?: McpAllowed;
-  /** How much a request may send (`maxBodyBytes`; the other limits are the server's). */
-  readonly limits?: Pick<McpHttpLimits, "maxBodyBytes">;
+  /**
+   * How much a request may send (`maxBodyBytes`), how long its response may stall
+   * (`writeStallTimeoutMs`) and how much it may have waiting (`maxBufferedBytes`); the
+   * other limits are the server's.
+   */
+  readonly limits?: McpResponseLimits;
 }
 
 /** A request handler you can shut down gracefully. */
@@ -45,7 +54,8 @@ export interface McpHttpHandler {
  * gets its own server and transport, closed with the response (which aborts a call
  * still running, through `ctx.signal`). GET and DELETE answer 405. It checks `Host` and
  * `Origin` first (by default, loopback only: widen with `allowed.hosts`), then reads at
- * most `limits.maxBodyBytes`. Set timeouts on your own server; {@link listenMcpHttp} does.
+ * most `limits.maxBodyBytes`; a response that makes no progress for
+ * `limits.writeStallTimeoutMs` closes its connection. Set the other timeouts on your own server; {@link listenMcpHttp} does.
  * Being stateless, it cannot send the client a request of its own: a call that needs
  * approval is never elicited here, but answered as the `approval: "refuse"` option would
  * (or decided by an approval handler, when the option is one).
@@ -75,7 +85,7 @@ export function mcpHttpHandler(
   const state: HandlerState = {
     policy,
     shutdown,
-    maxBodyBytes: resolveBodyLimit(options.limits?.maxBodyBytes),
+    limits: resolveResponseLimits(options.limits),
     // Prepared once, so a bad option fails at start-up rather than on the first request.
     // No request from the server to the client: its answer would come in another POST,
     // to another server that is not waiting for it; so approval is never elicited here.
@@ -91,7 +101,7 @@ export function mcpHttpHandler(
 interface HandlerState {
   readonly policy: HostOriginPolicy;
   readonly shutdown: Shutdown;
-  readonly maxBodyBytes: number;
+  readonly limits: ResolvedResponseLimits;
   readonly prepared: PreparedServer;
 }
 
@@ -105,7 +115,7 @@ async function answer(state: HandlerState, req: IncomingMessage, res: ServerResp
   }
   if (req.method !== "POST") return refuseMethod(res);
   res.once("close", state.shutdown.track());
-  await answerPost(state.prepared, req, res, state.maxBodyBytes);
+  await answerPost(state.prepared, req, res, state.limits);
 }
 
 // Stateless: there is no session to stream from (GET) or end (DELETE).
@@ -123,11 +133,11 @@ async function answerPost(
   prepared: PreparedServer,
   req: IncomingMessage,
   res: ServerResponse,
-  maxBodyBytes: number,
+  limits: ResolvedResponseLimits,
 ): Promise<void> {
   let body: BodyRead;
   try {
-    body = await readJsonBody(req, maxBodyBytes);
+    body = await readJsonBody(req, limits.maxBodyBytes);
   } catch {
     // The client went away, or a timeout cut the request off: nobody is left to answer.
     res.destroy();
@@ -138,7 +148,8 @@ async function answerPost(
     const headers = body.status === 413 ? { connection: "close" } : {};
     return replyError(res, body.status, body.code, body.message, headers);
   }
-  const server = buildServer(prepared);
+  // A client that stops reading can neither hold the connection nor grow the queue.
+  const server = buildServer({ ...prepared, outbound: watchResponse(res, limits) });
   const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
   res.on("close", () => {
     void transport.close();

@@ -1,6 +1,6 @@
 /**
- * The HTTP server's limits: timeouts, keep-alive, connection count and body size, their
- * defaults, and their validation.
+ * The HTTP server's limits: timeouts, keep-alive, connection count, body size, stalled
+ * responses and buffered bytes, their defaults, and their validation.
  *
  * Node's own defaults suit a server behind a proxy that enforces its own; an MCP server
  * often faces clients directly, so the headers and request timeouts are tighter here,
@@ -48,10 +48,36 @@ export interface McpHttpLimits {
    * @default 4_194_304 (4 MiB)
    */
   readonly maxBodyBytes?: number;
+  /**
+   * How long a response may have bytes waiting to be sent without any of them reaching
+   * the client; then its connection is closed (and a call still running is aborted
+   * through `ctx.signal`). It bounds how long a client that stops reading can hold a
+   * connection. A slow client that keeps reading is never cut off. Node and the SDK set
+   * no such limit.
+   * @default 30_000
+   */
+  readonly writeStallTimeoutMs?: number;
+  /**
+   * The bytes a response may have waiting for a slow client before progress
+   * notifications (partial results included) for it are dropped rather than queued:
+   * progress is lossy, a response never is, so a response is queued whatever its size.
+   * The SDK queues every notification for as long as the connection lasts.
+   * @default 1_048_576 (1 MiB)
+   */
+  readonly maxBufferedBytes?: number;
 }
 
-/** The server's own limits with every default filled in (the body limit is the handler's). */
-export type ResolvedLimits = Required<Omit<McpHttpLimits, "maxBodyBytes">>;
+/** What a response may send: the limits the handler applies per request. */
+export type McpResponseLimits = Pick<
+  McpHttpLimits,
+  "maxBodyBytes" | "writeStallTimeoutMs" | "maxBufferedBytes"
+>;
+
+/** The server's own limits with every default filled in (the per-response ones are the handler's). */
+export type ResolvedLimits = Required<Omit<McpHttpLimits, keyof McpResponseLimits>>;
+
+/** The handler's limits with every default filled in. */
+export type ResolvedResponseLimits = Required<McpResponseLimits>;
 
 /** The defaults of {@link McpHttpLimits} and of `maxBodyBytes`. */
 const HTTP_DEFAULTS = {
@@ -61,6 +87,8 @@ const HTTP_DEFAULTS = {
   maxConnections: 1_024,
   /** The SDK transport's own `maxRequestBodySize` default (4 MiB). */
   maxBodyBytes: 4 * 1024 * 1024,
+  writeStallTimeoutMs: 30_000,
+  maxBufferedBytes: 1024 * 1024,
 } as const;
 
 /**
@@ -83,15 +111,24 @@ export function resolveLimits(options: McpHttpLimits = {}): ResolvedLimits {
   return limits;
 }
 
-/** `maxBodyBytes`, or its default; throws a `RangeError` for a value that is not a positive number. */
-export function resolveBodyLimit(maxBodyBytes: number | undefined): number {
-  if (maxBodyBytes === undefined) return HTTP_DEFAULTS.maxBodyBytes;
-  if (!isPositive(maxBodyBytes)) {
-    throw new RangeError(
-      `limits.maxBodyBytes must be a positive number of bytes, got ${String(maxBodyBytes)}`,
-    );
+/**
+ * The handler's limits in `options`, defaults filled in. Throws a `RangeError` naming the
+ * option for a value that is not a positive number (a finite one, for the timeout).
+ */
+export function resolveResponseLimits(options: McpResponseLimits = {}): ResolvedResponseLimits {
+  return {
+    maxBodyBytes: bytes("maxBodyBytes", options.maxBodyBytes),
+    writeStallTimeoutMs: milliseconds("writeStallTimeoutMs", options.writeStallTimeoutMs),
+    maxBufferedBytes: bytes("maxBufferedBytes", options.maxBufferedBytes),
+  };
+}
+
+function bytes(name: "maxBodyBytes" | "maxBufferedBytes", value: number | undefined): number {
+  if (value === undefined) return HTTP_DEFAULTS[name];
+  if (!isPositive(value)) {
+    throw new RangeError(`limits.${name} must be a positive number of bytes, got ${String(value)}`);
   }
-  return maxBodyBytes;
+  return value;
 }
 
 /**

@@ -37,8 +37,9 @@ export {
   type McpHttpHandler,
   type McpHttpHandlerOptions,
 } from "./http-handler";
-export type { McpHttpLimits } from "./http-limits";
+export type { McpHttpLimits, McpResponseLimits } from "./http-limits";
 export { createMcpServer, type McpCallInfo, type McpServerOptions } from "./server";
 export type { McpCloseOptions } from "./shutdown";
 export { type McpStdioOptions, type McpStdioServer, serveStdio } from "./stdio";
+export type { McpStdioLimits } from "./stdio-transport";
 export type { McpExamples } from "./tools";

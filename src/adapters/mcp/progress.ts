@@ -14,6 +14,7 @@ import type {
 } from "@modelcontextprotocol/sdk/types.js";
 import type { ToolEvent } from "toolwright";
 import { messageOf } from "../../core/describe";
+import type { Outbound } from "./outbound";
 
 /** The `_meta` key of a progress notification that carries a partial result. */
 const PARTIAL_META = "toolwright/partial";
@@ -39,7 +40,8 @@ export interface ProgressBridge {
  * A bridge sending through `extra` (the request handler's extra, whose notifications
  * the transport associates with the request). Progress only grows: an event's own
  * `progress` counts when it is ahead, otherwise (and for each partial value) the count
- * moves on by one.
+ * moves on by one. While `outbound` is full (a client not reading), a notification is
+ * dropped rather than queued: the count still moves on, so the client can tell.
  *
  * @example
  * ```ts
@@ -51,15 +53,33 @@ export interface ProgressBridge {
 export function progressBridge(
   token: ProgressToken,
   extra: { sendNotification(notification: ServerNotification): Promise<void> },
+  outbound?: Outbound,
 ): ProgressBridge {
   let progress = 0;
-  const sent: Promise<void>[] = [];
+  // Only a count and the latest wait are kept, however many are sent.
+  let unsettled = 0;
+  let allSettled: Promise<void> | undefined;
+  let settleAll = (): void => {};
+  const settled = (): void => {
+    unsettled -= 1;
+    if (unsettled === 0) settleAll();
+  };
   const send = (params: Omit<ProgressNotificationParams, "progressToken" | "progress">): void => {
-    const notification = extra.sendNotification({
-      method: "notifications/progress",
-      params: { progressToken: token, progress, ...params },
-    });
-    sent.push(notification.catch(() => {}));
+    if (outbound?.full() === true) return;
+    // The message, twice for a partial (as text and in `_meta`), and the envelope.
+    outbound?.queued(2 * (params.message?.length ?? 0) + 128);
+    if (unsettled === 0) {
+      allSettled = new Promise((resolve) => {
+        settleAll = resolve;
+      });
+    }
+    unsettled += 1;
+    extra
+      .sendNotification({
+        method: "notifications/progress",
+        params: { progressToken: token, progress, ...params },
+      })
+      .then(settled, settled);
   };
   const emit = (event: ToolEvent): void => {
     progress =
@@ -74,8 +94,8 @@ export function progressBridge(
     send(partialParams(value));
   };
   const delivered = async (): Promise<void> => {
-    if (sent.length === 0) return;
-    await Promise.all(sent);
+    if (allSettled === undefined) return;
+    await allSettled;
     await new Promise((resolve) => setImmediate(resolve));
   };
   return { emit, partial, delivered };

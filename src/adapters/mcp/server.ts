@@ -23,6 +23,7 @@ import { mcp } from "./adapter";
 import { approvalStrategy, checkApproval, type McpApproval } from "./approval";
 import { clientText, type McpClientError } from "./client-error";
 import { checkMovedOptions } from "./moved-options";
+import type { Outbound } from "./outbound";
 import { progressBridge } from "./progress";
 import { serveManuals } from "./resources";
 import { failed } from "./results";
@@ -139,6 +140,8 @@ export interface PreparedServer {
    * elicitation needs; the stateless HTTP handler cannot. @default true
    */
   readonly clientRequests?: boolean;
+  /** What the connection has waiting: progress is dropped while it is full (HTTP and stdio set it). */
+  readonly outbound?: Outbound;
 }
 
 /**
@@ -203,7 +206,8 @@ async function callTool(
   const { options, set, shutdown } = prepared;
   const { name } = request.params;
   const token = request.params._meta?.progressToken;
-  const progress = token === undefined ? undefined : progressBridge(token, extra);
+  const progress =
+    token === undefined ? undefined : progressBridge(token, extra, prepared.outbound);
   const info = callInfo(name, extra);
   let host: Readonly<Record<string, unknown>> | undefined;
   try {

@@ -5,8 +5,8 @@
  * @module
  */
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { DrainingTransport } from "./draining-transport";
+import { streamOutbound } from "./outbound";
 import { buildServer, type McpServerOptions, prepareServer } from "./server";
 import {
   closeOnce,
@@ -15,8 +15,9 @@ import {
   resolveGraceMs,
   Shutdown,
 } from "./shutdown";
+import { type McpStdioLimits, resolveStdioLimits, StdioLineTransport } from "./stdio-transport";
 
-/** Options of {@link serveStdio}: the server's, plus its grace period. */
+/** Options of {@link serveStdio}: the server's, plus its grace period and limits. */
 export interface McpStdioOptions extends McpServerOptions {
   /**
    * When stdin ends (the client is done), and for `close()` without one: how long calls
@@ -26,6 +27,8 @@ export interface McpStdioOptions extends McpServerOptions {
    * @default 1_500
    */
   readonly graceMs?: number;
+  /** The largest message read, and the bytes stdout may have waiting; each with a default. */
+  readonly limits?: McpStdioLimits;
 }
 
 /** A server from {@link serveStdio}. */
@@ -45,6 +48,8 @@ export interface McpStdioServer {
 
 /**
  * Serves the capabilities over stdio (the process's stdin/stdout). Log to stderr only.
+ * A message over `limits.maxMessageBytes`, a batch, a line that is not JSON or a request
+ * reusing the id of one in flight is answered with a JSON-RPC error, and the session goes on; progress for a parent that does not read stdout is dropped past `limits.maxBufferedBytes`.
  * When stdin ends, the calls in flight get `graceMs` to finish, the rest are aborted and
  * answered, and the server closes; the process then exits once nothing else holds it.
  *
@@ -56,9 +61,12 @@ export interface McpStdioServer {
  */
 export async function serveStdio(options: McpStdioOptions): Promise<McpStdioServer> {
   const graceMs = resolveGraceMs(options.graceMs, DEFAULT_STDIO_GRACE_MS);
+  const limits = resolveStdioLimits(options.limits);
   const shutdown = new Shutdown();
-  const server = buildServer({ ...prepareServer(options), shutdown });
-  const transport = new DrainingTransport(new StdioServerTransport(), shutdown);
+  const outbound = streamOutbound(process.stdout, limits.maxBufferedBytes);
+  const server = buildServer({ ...prepareServer(options), shutdown, outbound });
+  const lines = new StdioLineTransport(process.stdin, process.stdout, limits.maxMessageBytes);
+  const transport = new DrainingTransport(lines, shutdown);
   // On the transport, not `server.onclose`: `connect` keeps it, and a user may set the other.
   const closed = new Promise<void>((resolve) => {
     transport.onclose = resolve;
