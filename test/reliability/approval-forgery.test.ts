@@ -186,4 +186,22 @@ describe.each(zods)("a stored approval widened with a prototype-named key (%s)",
     expect(resumed).toEqual(called);
     expect(strict.runs).toEqual([]);
   });
+
+  it("a hash is accepted in its one encoding only: the unused bits of its last character count", async () => {
+    const { set, runs } = mergingSet(z.object({ user: z.string() }));
+    const pending = await set.call("update_user", { user: "ann" });
+    if (!isPending(pending)) throw new Error(`expected pending, got ${JSON.stringify(pending)}`);
+    const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    const { hash } = pending.approval;
+    const last = alphabet.indexOf(hash.slice(-1));
+    // 43 characters carry 258 bits for a 256-bit MAC: the last one's low 2 bits are padding.
+    for (const bits of [1, 2, 3]) {
+      const other = `${hash.slice(0, -1)}${alphabet[last ^ bits]}`;
+      const outcome = await set.resume({ ...stored(pending.approval), hash: other } as never, {
+        approved: true,
+      });
+      expect(outcome).toMatchObject({ ok: false, kind: "denied" });
+    }
+    expect(runs).toEqual([]);
+  });
 });
