@@ -123,42 +123,41 @@ describe("numeric options are validated against their range", () => {
 });
 
 describe("a tsconfig that is not a regular file is refused, never read", () => {
-  it(
-    "given with --tsconfig",
-    async () => {
-      const dir = folder("fifo-explicit");
-      const fifo = mkfifo(join(dir, "tsconfig.json"));
-      const result = await runCliIn(ROOT, "check", CLEAN, "--tsconfig", fifo);
-      expect(result.killed).toBe(false);
-      expect(result.status).toBe(2);
-      expect(result.stderr).toContain(`cannot read ${fifo}: not a regular file: ${fifo}`);
-    },
-    TEST_TIMEOUT,
-  );
+  // Where the FIFO is, how the CLI reaches it, and what it says: each a way the probes found.
+  const reaches: [string, (dir: string) => { cwd: string; args: string[]; said: string }][] = [
+    [
+      "given with --tsconfig",
+      (dir) => {
+        const fifo = mkfifo(join(dir, "tsconfig.json"));
+        const said = `cannot read ${fifo}: not a regular file: ${fifo}`;
+        return { cwd: ROOT, args: ["--tsconfig", fifo], said };
+      },
+    ],
+    [
+      "found as the nearest tsconfig.json",
+      (dir) => {
+        const fifo = mkfifo(join(dir, "tsconfig.json"));
+        return { cwd: dir, args: [], said: `not a regular file: ${fifo}` };
+      },
+    ],
+    [
+      "reached through extends",
+      (dir) => {
+        const fifo = mkfifo(join(dir, "base.json"));
+        writeFileSync(join(dir, "tsconfig.json"), '{ "extends": "./base.json" }');
+        return { cwd: dir, args: [], said: `not a regular file: ${fifo}` };
+      },
+    ],
+  ];
 
-  it(
-    "found as the nearest tsconfig.json",
-    async () => {
-      const dir = folder("fifo-nearest");
-      const fifo = mkfifo(join(dir, "tsconfig.json"));
-      const result = await runCliIn(dir, "check", CLEAN);
+  it.each(reaches)(
+    "%s",
+    async (label, reach) => {
+      const { cwd, args, said } = reach(folder(`fifo-${label.replaceAll(" ", "-")}`));
+      const result = await runCliIn(cwd, "check", CLEAN, ...args);
       expect(result.killed).toBe(false);
       expect(result.status).toBe(2);
-      expect(result.stderr).toContain(`not a regular file: ${fifo}`);
-    },
-    TEST_TIMEOUT,
-  );
-
-  it(
-    "reached through extends",
-    async () => {
-      const dir = folder("fifo-extends");
-      const fifo = mkfifo(join(dir, "base.json"));
-      writeFileSync(join(dir, "tsconfig.json"), '{ "extends": "./base.json" }');
-      const result = await runCliIn(dir, "check", CLEAN);
-      expect(result.killed).toBe(false);
-      expect(result.status).toBe(2);
-      expect(result.stderr).toContain(`not a regular file: ${fifo}`);
+      expect(result.stderr).toContain(said);
     },
     TEST_TIMEOUT,
   );

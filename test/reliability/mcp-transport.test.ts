@@ -14,6 +14,7 @@ import { createMcpHttpHandler, listenMcpHttp, serveStdio } from "toolwright/mcp"
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { callBody, mcpHeaders, openSocket, post } from "../adapters/mcp/http-raw";
 import { waitingTools } from "../adapters/mcp/shutdown-tools";
+import { initialize } from "../adapters/mcp/stdio-handshake";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const MiB = 1024 * 1024;
@@ -85,17 +86,7 @@ function startStdio(options: unknown = {}) {
   );
   const send = (message: unknown) => server.child.stdin?.write(`${JSON.stringify(message)}\n`);
   const answer = (id: number) => messages.find((message) => message.id === id);
-  send({
-    jsonrpc: "2.0",
-    id: 0,
-    method: "initialize",
-    params: {
-      protocolVersion: "2025-06-18",
-      capabilities: {},
-      clientInfo: { name: "test", version: "1.0.0" },
-    },
-  });
-  send({ jsonrpc: "2.0", method: "notifications/initialized" });
+  initialize(send);
   return { ...server, messages, send, answer };
 }
 

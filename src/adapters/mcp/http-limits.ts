@@ -117,14 +117,22 @@ export function resolveLimits(options: McpHttpLimits = {}): ResolvedLimits {
  */
 export function resolveResponseLimits(options: McpResponseLimits = {}): ResolvedResponseLimits {
   return {
-    maxBodyBytes: bytes("maxBodyBytes", options.maxBodyBytes),
+    maxBodyBytes: byteLimit("maxBodyBytes", options.maxBodyBytes, HTTP_DEFAULTS.maxBodyBytes),
     writeStallTimeoutMs: milliseconds("writeStallTimeoutMs", options.writeStallTimeoutMs),
-    maxBufferedBytes: bytes("maxBufferedBytes", options.maxBufferedBytes),
+    maxBufferedBytes: byteLimit(
+      "maxBufferedBytes",
+      options.maxBufferedBytes,
+      HTTP_DEFAULTS.maxBufferedBytes,
+    ),
   };
 }
 
-function bytes(name: "maxBodyBytes" | "maxBufferedBytes", value: number | undefined): number {
-  if (value === undefined) return HTTP_DEFAULTS[name];
+/**
+ * `limits.<name>`: `value`, or `fallback` when it is absent; a `RangeError` naming the
+ * option when it is not a positive number of bytes. The stdio limits use it too.
+ */
+export function byteLimit(name: string, value: unknown, fallback: number): number {
+  if (value === undefined) return fallback;
   if (!isPositive(value)) {
     throw new RangeError(`limits.${name} must be a positive number of bytes, got ${String(value)}`);
   }

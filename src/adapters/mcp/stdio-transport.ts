@@ -14,6 +14,7 @@ import {
   JSONRPCMessageSchema,
   type RequestId,
 } from "@modelcontextprotocol/sdk/types.js";
+import { byteLimit } from "./http-limits";
 import { JsonRpcCode } from "./json-rpc-reply";
 
 /** The limits of {@link serveStdio} (its `limits`); every one is optional. */
@@ -39,18 +40,18 @@ const STDIO_DEFAULTS = { maxMessageBytes: 10 * 1024 * 1024, maxBufferedBytes: 10
 
 /** The limits with their defaults; throws a `RangeError` naming one that is not a positive number. */
 export function resolveStdioLimits(limits: McpStdioLimits = {}): Required<McpStdioLimits> {
-  const resolved = { ...STDIO_DEFAULTS };
-  for (const name of ["maxMessageBytes", "maxBufferedBytes"] as const) {
-    const value: unknown = limits[name];
-    if (value === undefined) continue;
-    if (typeof value !== "number" || !(value > 0)) {
-      throw new RangeError(
-        `limits.${name} must be a positive number of bytes, got ${String(value)}`,
-      );
-    }
-    resolved[name] = value;
-  }
-  return resolved;
+  return {
+    maxMessageBytes: byteLimit(
+      "maxMessageBytes",
+      limits.maxMessageBytes,
+      STDIO_DEFAULTS.maxMessageBytes,
+    ),
+    maxBufferedBytes: byteLimit(
+      "maxBufferedBytes",
+      limits.maxBufferedBytes,
+      STDIO_DEFAULTS.maxBufferedBytes,
+    ),
+  };
 }
 
 /** How much of an oversized message is kept, to find its id. */

@@ -7,6 +7,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { initialize } from "./stdio-handshake";
 
 const root = fileURLToPath(new URL("../../..", import.meta.url));
 
@@ -38,20 +39,6 @@ function start(graceMs?: number) {
   const send = (message: unknown) => child.stdin?.write(`${JSON.stringify(message)}\n`);
   const started = () => reports.filter((report) => report.started !== undefined).length;
   return { child, responses, reports, send, exited, started, stderr: () => stderr };
-}
-
-function initialize(send: (message: unknown) => void): void {
-  send({
-    jsonrpc: "2.0",
-    id: 0,
-    method: "initialize",
-    params: {
-      protocolVersion: "2025-06-18",
-      capabilities: {},
-      clientInfo: { name: "test", version: "1.0.0" },
-    },
-  });
-  send({ jsonrpc: "2.0", method: "notifications/initialized" });
 }
 
 function callWait(n: number, ms: number) {
