@@ -24,6 +24,8 @@ export interface UnreadableRequest {
 }
 
 const encoder = new TextEncoder();
+// With the `u` flag a surrogate pair is one code point, so this matches only a lone half.
+const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
 
 /**
  * A signer keyed by `secret` (at least 32 bytes of text or binary), or by a random key of
@@ -64,6 +66,12 @@ export function approvalSigner(secret: string | Uint8Array | undefined): Approva
 
 function secretBytes(secret: string | Uint8Array | undefined): Uint8Array<ArrayBuffer> {
   if (secret === undefined) return crypto.getRandomValues(new Uint8Array(32));
+  // A lone surrogate encodes as U+FFFD, so two different such secrets would be one key.
+  if (typeof secret === "string" && LONE_SURROGATE.test(secret)) {
+    throw new TypeError(
+      "toolSet: approvalSecret must be well-formed text (it holds a lone surrogate, which would encode like another secret); pass a Uint8Array for binary keys",
+    );
+  }
   const bytes = typeof secret === "string" ? encoder.encode(secret) : secret;
   if (!(bytes instanceof Uint8Array) || bytes.byteLength < 32) {
     throw new TypeError(

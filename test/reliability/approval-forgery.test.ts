@@ -205,3 +205,15 @@ describe.each(zods)("a stored approval widened with a prototype-named key (%s)",
     expect(runs).toEqual([]);
   });
 });
+
+describe("an approvalSecret", () => {
+  it("with a lone surrogate is refused at construction, by name: it would encode like another", () => {
+    // Both encode as the same UTF-8 bytes (U+FFFD), so they would make one key.
+    for (const half of ["\uD800", "\uDFFF"]) {
+      expect(() => toolSet([], { approvalSecret: `${SECRET}${half}` })).toThrow(
+        /approvalSecret must be well-formed text/,
+      );
+    }
+    expect(() => toolSet([], { approvalSecret: `${SECRET}😀` })).not.toThrow();
+  });
+});

@@ -18,6 +18,7 @@ import {
 } from "toolwright";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
+import { type Z, zods } from "../set/fixtures";
 
 function throwingProxy(): object {
   return new Proxy(
@@ -265,5 +266,60 @@ describe("a needsApproval check that never settles", () => {
     expect(settled.ok ? "" : settled.error).toBe(
       "tool 'pay' has not run: its needsApproval check did not settle within 30000 ms",
     );
+  });
+});
+
+/** A set with one gated tool on `parameters`, recording what each run received. */
+function gatedOn(parameters: unknown) {
+  const runs: unknown[] = [];
+  const tools = toolbox("t", "Tools", {
+    schedule: defineTool({
+      description: "Schedule",
+      parameters: parameters as never,
+      controls: { needsApproval: true },
+      execute: (args: unknown) => {
+        runs.push(args);
+        return "ok";
+      },
+    }),
+  });
+  const set = toolSet([capability({ name: "t", description: "Tools", toolbox: tools })]);
+  return { set: set as unknown as ToolSet, runs };
+}
+
+describe.each(zods)("a gated call whose arguments JSON cannot carry (%s)", (_line, z: Z) => {
+  const unstorable = [
+    ["a z.date()", z.object({ at: z.date() }), { at: new Date("2026-12-03T00:00:00Z") }],
+    ["a z.map()", z.object({ m: z.map(z.string(), z.number()) }), { m: new Map([["a", 1]]) }],
+    ["a z.set()", z.object({ s: z.set(z.string()) }), { s: new Set(["a"]) }],
+    ["a z.bigint()", z.object({ n: z.bigint() }), { n: 5n }],
+    [
+      "a transform the schema does not accept again",
+      z.object({ tag: z.string().transform((tag) => `#${tag}`) }),
+      { tag: "urgent" },
+    ],
+  ] as const;
+
+  it.each(unstorable)(
+    "%s fails at once, by name, instead of a request that cannot resume",
+    async (_, parameters, args) => {
+      const { set, runs } = gatedOn(parameters);
+      const outcome = await set.call("schedule", args);
+      expect(outcome).toMatchObject({ ok: false, kind: "thrown" });
+      expect(outcome.ok ? "" : outcome.error).toMatch(
+        /^tool 'schedule' needs approval, but its arguments cannot be stored for it: /,
+      );
+      expect(runs).toEqual([]);
+    },
+  );
+
+  it("a z.coerce.date() round-trips: approved, the tool receives the Date", async () => {
+    const { set, runs } = gatedOn(z.object({ at: z.coerce.date() }));
+    const at = new Date("2026-12-03T00:00:00Z");
+    const outcome = await set.call("schedule", { at });
+    if (!isPending(outcome)) throw new Error(`expected pending, got ${JSON.stringify(outcome)}`);
+    const request = JSON.parse(JSON.stringify(outcome.approval)) as ApprovalRequest;
+    expect(await set.resume(request, { approved: true })).toMatchObject({ ok: true, value: "ok" });
+    expect(runs).toEqual([{ at }]);
   });
 });

@@ -12,6 +12,7 @@
 import { messageOf } from "../../core/describe";
 import type { Call, Outcome, Stage } from "../call";
 import type { Controls } from "../controls";
+import type { ApprovalRequest } from "../outcome";
 import { parseArguments } from "../run";
 
 export const approval: Stage = (call, next) => {
@@ -43,13 +44,53 @@ async function held(
   }
   const { name, requestApproval } = call;
   if (requestApproval === undefined) return { kind: "approval-required", name };
+  let request: ApprovalRequest;
   try {
-    return { kind: "approval-required", name, request: await requestApproval(parsed.value) };
+    request = await requestApproval(parsed.value);
   } catch (error) {
-    const kind = call.controls?.kind ?? "tool";
-    const message = `${kind} '${name}' needs approval, but its arguments cannot be stored for it: ${messageOf(error)}`;
-    return { kind: "thrown", name, error, message };
+    return unstorable(call, messageOf(error), error);
   }
+  const problem = await roundTripProblem(call, parsed.value, request.args);
+  return problem === undefined
+    ? { kind: "approval-required", name, request }
+    : unstorable(call, problem, new Error(problem));
+}
+
+/**
+ * Why the stored arguments would not resume as the call that asked: `resume` parses the
+ * JSON copy again, so a `z.date()`, a `Map` or a transform whose output the schema does
+ * not accept as it is would fail there, or run on other arguments than were approved.
+ * Found now, while the caller can still be told, not after a person approved.
+ */
+async function roundTripProblem(
+  call: Call,
+  parsed: unknown,
+  stored: unknown,
+): Promise<string | undefined> {
+  let again = parseArguments({ ...call, args: stored });
+  if (again instanceof Promise) again = await again;
+  if ("kind" in again) {
+    const detail = "detail" in again ? again.detail : again.kind;
+    return `written as JSON they no longer parse (${detail}); declare types JSON carries, or z.coerce ones`;
+  }
+  return sameJson(again.value, parsed)
+    ? undefined
+    : "written as JSON and parsed again they change (a transform whose output the schema does not accept as it is)";
+}
+
+function sameJson(a: unknown, b: unknown): boolean {
+  try {
+    return JSON.stringify(a) === JSON.stringify(b);
+  } catch {
+    // The request was written from `b` already: only a value that changes when read throws here.
+    return false;
+  }
+}
+
+function unstorable(call: Call, problem: string, error: unknown): Outcome {
+  const kind = call.controls?.kind ?? "tool";
+  const message = `${kind} '${call.name}' needs approval, but its arguments cannot be stored for it: ${problem}`;
+  return { kind: "thrown", name: call.name, error, message };
 }
 
 /** How long a call without `timeoutMs` waits on its `needsApproval` check. */
