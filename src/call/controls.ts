@@ -43,7 +43,8 @@ export interface FailedCall {
 /**
  * Shapes what a model reads when a call fails: receives the failure (its `error` is the
  * default text, its `kind` what went wrong, its `cause` the thrown value) and returns the
- * text to show instead. Returning `undefined`, or throwing, keeps the default.
+ * text to show instead. Returning `undefined`, or throwing, keeps the default. The failure is
+ * a frozen copy: a hook reads it, and cannot change what the call settles as.
  *
  * @example
  * ```ts

@@ -20,6 +20,7 @@ import type { RawExecute } from "../core/factory-execute";
 import type { ToolExecutionContext } from "../core/tool-definition";
 import { describeIssues, type Parser, parse, parserFor } from "../zod/parse";
 import type { AnySchema } from "../zod/schema";
+import { watchAbort } from "./abort-watch";
 
 /**
  * The callback a factory hands the boundary: `callback` itself when it cannot stream,
@@ -127,8 +128,7 @@ function abortOf(
   // Handled here too: an abort that comes while a partial is being parsed, and so while
   // nothing races this promise, must not surface as an unhandled rejection.
   rejected.catch(() => {});
-  signal.addEventListener("abort", onAbort, { once: true });
-  return { rejected, unwatch: () => signal.removeEventListener("abort", onAbort) };
+  return { rejected, unwatch: watchAbort(signal, onAbort) };
 }
 
 /** The partial value parsed by `parser`, or a {@link PartialResultError}. */

@@ -17,7 +17,8 @@ export function formatted<T>(
   for (const format of formatters) {
     let text: unknown;
     try {
-      text = format(outcome, call);
+      // A frozen copy: a hook reads the failure, it cannot turn it into a success.
+      text = format(Object.freeze({ ...outcome }), call);
     } catch {
       continue; // a hook that fails must not lose the failure it was shaping
     }
