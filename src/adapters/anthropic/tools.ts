@@ -9,6 +9,7 @@ import type { Tool } from "@anthropic-ai/sdk/resources/messages";
 import { projectParameters, StrictSchemaError, type ToolSet, type ToolSetEntry } from "toolwright";
 import { ADAPTER_DIALECTS, type LoweringChange } from "toolwright/lint";
 import { ledgerOf, nonStrictChange } from "../../../lint/lowering-ledger";
+import { describeValue } from "../../core/describe";
 import { deferredListing } from "../../set/catalog-listing";
 import type { Listing } from "../contract";
 import {
@@ -67,6 +68,7 @@ export function list(set: ToolSet, options?: AnthropicClientOptions): Listing<To
 export function list(set: ToolSet, options: AnthropicServerSearchOptions): Listing<AnthropicTool[]>;
 export function list(set: ToolSet, options?: AnthropicOptions): Listing<AnthropicTool[]>;
 export function list(set: ToolSet, options: AnthropicOptions = {}): Listing<AnthropicTool[]> {
+  checkOptions(options);
   const native = (options.deferLoading ?? "native") === "native";
   const search = options.toolSearch ?? "client";
   const tools: AnthropicTool[] = [];
@@ -84,6 +86,25 @@ export function list(set: ToolSet, options: AnthropicOptions = {}): Listing<Anth
   const strict = options.strict === true || options.strict === "auto";
   const dialect = strict ? ADAPTER_DIALECTS["anthropic-strict"] : ADAPTER_DIALECTS.anthropic;
   return { tools, ledger, dialect };
+}
+
+/** The values each option takes: a misspelt one would silently list the tools another way. */
+const OPTION_VALUES = {
+  strict: [true, false, "auto"],
+  deferLoading: ["native", "catalog"],
+  toolSearch: ["client", "bm25", "regex"],
+  examples: [true, false],
+} as const satisfies { readonly [Name in keyof AnthropicOptions]-?: readonly unknown[] };
+
+function checkOptions(options: AnthropicOptions): void {
+  for (const [name, allowed] of Object.entries(OPTION_VALUES)) {
+    const value: unknown = options[name as keyof AnthropicOptions];
+    if (value === undefined || (allowed as readonly unknown[]).includes(value)) continue;
+    const expected = allowed.map((option) => JSON.stringify(option)).join(", ");
+    throw new TypeError(
+      `anthropic.list: ${name} must be one of ${expected} (or left out), received ${describeValue(value)}`,
+    );
+  }
 }
 
 // One entry as sent: listed (catalog), or in full, strict when it can be.
