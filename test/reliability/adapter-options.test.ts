@@ -7,7 +7,7 @@
 import { toolSet } from "toolwright";
 import { anthropic } from "toolwright/anthropic";
 import { describe, expect, it } from "vitest";
-import { z } from "zod";
+import * as z from "zod";
 import { fixtureCapabilities } from "../set/fixtures";
 
 describe("anthropic.list", () => {
