@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { clip, codePointEnd } from "../core/clip";
 import { describeValue, messageOf } from "../core/describe";
 import type { ContentPart, ModelOutput } from "../core/model-output";
 
@@ -213,14 +214,6 @@ function cutText(text: string, budget: number): string {
   return `${text.slice(0, end)}\n… [truncated: ${(text.length - end).toLocaleString("en-US")} more characters]`;
 }
 
-/** `end`, moved back by one where it would split a surrogate pair. */
-function codePointEnd(text: string, end: number): number {
-  const before = text.charCodeAt(end - 1);
-  const after = text.charCodeAt(end);
-  const splits = before >= 0xd800 && before <= 0xdbff && after >= 0xdc00 && after <= 0xdfff;
-  return splits ? end - 1 : end;
-}
-
 /** A marker naming a part that does not fit: by its URI or media type, itself cut short. */
 function omitted(part: Exclude<ContentPart, { type: "text" }>, size: number): ContentPart {
   const what =
@@ -248,11 +241,4 @@ function restOmitted(rest: readonly ContentPart[]): ContentPart {
     type: "text",
     text: `[${count} omitted: ${size.toLocaleString("en-US")} characters, over the output budget]`,
   };
-}
-
-/** The most characters of a name or URI a marker shows. */
-const SHOWN = 100;
-
-function clip(text: string): string {
-  return text.length <= SHOWN ? text : `${text.slice(0, codePointEnd(text, SHOWN))}…`;
 }

@@ -7,6 +7,8 @@
  *
  * @module
  */
+
+import { clip } from "../core/clip";
 import { projectParameters, projectReturns } from "../core/projection";
 import { defineTool, type ToolDefinition } from "../core/tool-definition";
 import { schemaBuilders } from "../zod/builders";
@@ -90,7 +92,9 @@ function describeTools(entries: () => readonly CatalogEntry[]): ToolDefinition {
         const entry = byName.get(name);
         return entry === undefined ? [] : [definitionOf(entry)];
       });
-      return { tools: known, unknown: names.filter((name) => !byName.has(name)) };
+      // Echoed to the model: a name it made up is shown at a bounded length.
+      const unknown = names.filter((name) => !byName.has(name)).map(clip);
+      return { tools: known, unknown };
     },
   });
 }
