@@ -223,9 +223,15 @@ function listing(
   };
 }
 
+/** The most partials that wait for a reader of a streaming tool's generator. */
+const MAX_WAITING_PARTIALS = 1_000;
+
 /**
  * The call `start` makes as an async generator: each partial value it reports, in order,
  * as soon as it arrives, then its result. A failure is thrown after the partials before it.
+ * A reader that falls behind by more than {@link MAX_WAITING_PARTIALS} loses the oldest
+ * waiting partials, never the result: a tool that streams faster than it is read cannot
+ * grow the process.
  */
 async function* preliminaries(
   start: (onPartial: (value: unknown) => void) => Promise<unknown>,
@@ -234,6 +240,7 @@ async function* preliminaries(
   let settled = false;
   let wake = (): void => {};
   const result = start((value) => {
+    if (queue.length === MAX_WAITING_PARTIALS) queue.shift();
     queue.push(value);
     wake();
   }).finally(() => {
