@@ -2,8 +2,19 @@
 
 const MAX_KEYS = 5;
 
-/** E.g. `null`, `a string ("abc")`, `a function (handler)`, `an object with keys [a, b]`. */
+/**
+ * E.g. `null`, `a string ("abc")`, `a function (handler)`, `an object with keys [a, b]`.
+ * Never throws: a revoked Proxy or a throwing getter is described as unreadable.
+ */
 export function describeValue(value: unknown): string {
+  try {
+    return described(value);
+  } catch {
+    return `an unreadable ${typeof value}`;
+  }
+}
+
+function described(value: unknown): string {
   if (value === null) return "null";
   const kind = typeof value;
   switch (kind) {

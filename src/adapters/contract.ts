@@ -13,7 +13,13 @@
  * @module
  */
 import type { LintDialect, LoweringChange } from "../../lint/index";
-import type { ApprovalHandler, CallFailure, CallOutcome } from "../call/outcome";
+import {
+  type ApprovalHandler,
+  type CallFailure,
+  type CallOutcome,
+  callFailure,
+} from "../call/outcome";
+import { messageOf } from "../core/describe";
 import type { ToolExecutionContext } from "../core/tool-definition";
 import type { ToolSet } from "../set/types";
 import { type ApprovalStrategy, asking, settle } from "./approval";
@@ -74,11 +80,27 @@ export async function runWith<ProviderCall, Result, Options>(
   options: (Options & RunOptions) | undefined,
   strategy: ApprovalStrategy | undefined = approvalOf(options),
 ): Promise<Result> {
-  const decoded = adapter.decode(set, call, options);
+  const decoded = decodedOf(adapter, set, call, options);
   const ctx = options?.ctx;
   const outcome =
     "failure" in decoded ? decoded.failure : await set.call(decoded.name, decoded.args, ctx);
   return adapter.encode(set, call, await settle(set, outcome, strategy, ctx), options);
+}
+
+// A call whose fields cannot be read (a getter that throws) fails without running, as
+// arguments that are not JSON do: `run` answers every call it is handed.
+function decodedOf<ProviderCall, Options>(
+  adapter: Pick<ToolAdapter<unknown, ProviderCall, unknown, Options>, "decode">,
+  set: ToolSet,
+  call: ProviderCall,
+  options: Options | undefined,
+): DecodedCall {
+  try {
+    return adapter.decode(set, call, options);
+  } catch (error) {
+    const text = `the tool call could not be read: ${messageOf(error)}`;
+    return { name: "", failure: callFailure("invalid-arguments", text, error) };
+  }
 }
 
 function approvalOf(options: RunOptions | undefined): ApprovalStrategy | undefined {

@@ -72,10 +72,15 @@ const promiseThen = Promise.prototype.then;
 /**
  * A promise whose `then` does what `await` does: a native one (not a subclass's, whose
  * continuation would be a subclass's promise), with the platform's `then`, which V8
- * inlines where it is called as a method.
+ * inlines where it is called as a method. A Proxy's traps may throw here: it is no
+ * native promise, and the awaited path reads it where a throw fails the call.
  */
 function isNativePromise(value: unknown): value is Promise<unknown> {
-  return value instanceof Promise && value.constructor === Promise && value.then === promiseThen;
+  try {
+    return value instanceof Promise && value.constructor === Promise && value.then === promiseThen;
+  } catch {
+    return false;
+  }
 }
 
 function fail<Owner, T>(

@@ -27,6 +27,7 @@
  *
  * @module
  */
+import { textOf } from "../core/describe";
 import { type FactoryExecute, planOf } from "../core/factory-execute";
 import type { ToolExecutionContext } from "../core/tool-definition";
 import type { Call, Callable, Container, Outcome, Site, Stage } from "./call";
@@ -60,6 +61,11 @@ export function runCall<Owner, T>(
   ctx: ToolExecutionContext | undefined,
   mode?: CallMode,
 ): Promise<T> {
+  // Only a string names a callable; anything else (a host's unchecked value) is unknown,
+  // named as text, since every failure's text interpolates it.
+  if (typeof name !== "string") {
+    return settleFailure(site, owner, args, { kind: "unknown-name", name: textOf(name) });
+  }
   let callable: Callable | undefined;
   try {
     const callables = site.callables(owner);
@@ -93,7 +99,7 @@ export function runFound<Owner, T>(
   }
   if (
     controls === undefined &&
-    ctx?.signal === undefined &&
+    unsignalled(ctx) &&
     mode === undefined &&
     plan !== undefined &&
     isDirect(plan)
@@ -141,7 +147,7 @@ function runComposed<Owner, T>(
       ? site.value(outcome.value, owner, name)
       : site.failure(outcome, owner, { args, controls });
   // Nothing to control: the run alone, settled in its own frame.
-  if (controls === undefined && ctx?.signal === undefined && mode === undefined) {
+  if (controls === undefined && unsignalled(ctx) && mode === undefined) {
     return run(call, settle);
   }
   let running: Promise<Outcome>;
@@ -151,6 +157,18 @@ function runComposed<Owner, T>(
     running = Promise.resolve(thrownFailure(name, error, callable));
   }
   return running.then(settle, (error: unknown) => settle(thrownFailure(name, error, callable)));
+}
+
+/**
+ * Whether `ctx` carries no signal. One that cannot be read (a host's Proxy, a throwing
+ * getter) is taken to carry one: the staged path reads it where a throw fails the call.
+ */
+function unsignalled(ctx: ToolExecutionContext | undefined): boolean {
+  try {
+    return ctx?.signal === undefined;
+  } catch {
+    return false;
+  }
 }
 
 /** The same test as `Object.hasOwn`, measurably cheaper on this path in V8. */

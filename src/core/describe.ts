@@ -4,7 +4,9 @@
  *
  * @module
  */
-export { describeValue } from "../../lint/describe-value";
+import { describeValue } from "../../lint/describe-value";
+
+export { describeValue };
 
 /**
  * The readable message of anything thrown: an error's `message`, or the value as text.
@@ -17,4 +19,15 @@ export function messageOf(error: unknown): string {
   } catch {
     return "(a thrown value whose message cannot be read)";
   }
+}
+
+/**
+ * `value` as text for a name that may not be one (a caller's `name` is unchecked at run
+ * time): a primitive as `String` makes it, anything else described, never converted (an
+ * object's `toString` may throw, or join a Proxy claiming 2^32 elements). Never throws.
+ */
+export function textOf(value: unknown): string {
+  if (typeof value === "string") return value;
+  const primitive = value === null || (typeof value !== "object" && typeof value !== "function");
+  return primitive && typeof value !== "symbol" ? String(value) : describeValue(value);
 }

@@ -18,7 +18,7 @@ import { type CallMode, runFound } from "../call/pipeline";
 import { formatted } from "../call/stages/error-text";
 import { recorded } from "../call/stages/recording";
 import { Capability } from "../core/capability";
-import { describeValue } from "../core/describe";
+import { describeValue, textOf } from "../core/describe";
 import type { ContentPart } from "../core/model-output";
 import { roundTrip } from "../core/playbook";
 import { projectParameters, projectReturns } from "../core/projection";
@@ -286,14 +286,13 @@ class FlatToolSet implements ToolSet {
 
   #unknown(name: unknown, args: unknown): CallOutcome {
     const available = this.names.join(", ") || "(none)";
+    const shown = textOf(name);
     const failure = callFailure(
       "unknown-name",
-      `unknown tool '${String(name)}'${this.#mode}; available tools: ${available}`,
+      `unknown tool '${shown}'${this.#mode}; available tools: ${available}`,
     );
     const format = this.#shared.formatError;
-    return format === undefined
-      ? failure
-      : formatted(failure, [format], { name: String(name), args });
+    return format === undefined ? failure : formatted(failure, [format], { name: shown, args });
   }
 }
 

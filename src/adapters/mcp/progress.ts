@@ -82,12 +82,12 @@ export function progressBridge(
       .then(settled, settled);
   };
   const emit = (event: ToolEvent): void => {
-    progress =
-      typeof event.progress === "number" && event.progress > progress
-        ? event.progress
-        : progress + 1;
-    const message = typeof event.message === "string" ? event.message : event.type;
-    send({ message, ...(typeof event.total === "number" && { total: event.total }) });
+    const { ahead, message, total } = readEvent(event);
+    progress = ahead !== undefined && ahead > progress ? ahead : progress + 1;
+    send({
+      ...(message !== undefined && { message }),
+      ...(total !== undefined && { total }),
+    });
   };
   const partial = (value: unknown): void => {
     progress += 1;
@@ -99,6 +99,36 @@ export function progressBridge(
     await new Promise((resolve) => setImmediate(resolve));
   };
   return { emit, partial, delivered };
+}
+
+/** What a progress notification takes of an event: finite numbers and text only. */
+interface EventFields {
+  readonly ahead?: number;
+  readonly message?: string;
+  readonly total?: number;
+}
+
+// Each field read once (a getter may answer differently when read again), and only what
+// JSON carries as the protocol asks (Infinity would travel as null): a tool's event is
+// anything at run time, and one that cannot be read still moves the count on.
+function readEvent(event: ToolEvent): EventFields {
+  let read: Record<"type" | "progress" | "message" | "total", unknown>;
+  try {
+    const { type, progress, message, total } = event;
+    read = { type, progress, message, total };
+  } catch {
+    return {};
+  }
+  const text = typeof read.message === "string" ? read.message : read.type;
+  return {
+    ...(finiteNumber(read.progress) && { ahead: read.progress }),
+    ...(typeof text === "string" && { message: text }),
+    ...(finiteNumber(read.total) && { total: read.total }),
+  };
+}
+
+function finiteNumber(value: unknown): value is number {
+  return typeof value === "number" && Number.isFinite(value);
 }
 
 // The value's JSON as the message, and the value as JSON carries it (what any transport
