@@ -56,6 +56,7 @@ const row = (figure: string, value: string, spread: string, goal?: string, meets
 
 const latencies = (echo: EchoFigures) =>
   `${ms(percentile(echo.latenciesMs, 50))} / ${ms(percentile(echo.latenciesMs, 99))} ms`;
+const echoLatency = (echo: EchoFigures) => `echo latency ${latencies(echo)}`;
 
 /** Runs the hostile loads, printing as it goes: their Markdown and summary rows. */
 export async function runHostileLoads(): Promise<{ markdown: string; summary: SummaryRow[] }> {
@@ -70,7 +71,7 @@ export async function runHostileLoads(): Promise<{ markdown: string; summary: Su
     slowName,
     `${count(slow.echo.calls)} echo`,
     String(slow.echo.lost),
-    latencies(slow.echo),
+    echoLatency(slow.echo),
     `server RSS peak +${mib(slowPeak)}; heap after GC +${mib(slowAfter)}`,
   ]);
   summary.push(
@@ -105,7 +106,7 @@ export async function runHostileLoads(): Promise<{ markdown: string; summary: Su
     floodName,
     `${count(flood.echo.calls)} echo`,
     String(flood.echo.lost),
-    latencies(flood.echo),
+    echoLatency(flood.echo),
     `server RSS peak +${mib(floodPeak)}; heap after GC +${mib(floodHeap)}`,
   ]);
   summary.push(
@@ -182,7 +183,7 @@ export async function runHostileLoads(): Promise<{ markdown: string; summary: Su
     timeoutsName,
     count(timeouts.calls),
     String(timeouts.lost),
-    `late ${lateness}`,
+    `lateness ${lateness}`,
     `heap after GC +${mib(timeoutsHeap)}`,
   ]);
   summary.push(
@@ -261,10 +262,12 @@ export async function runHostileLoads(): Promise<{ markdown: string; summary: Su
       "memory figures are that process's, each beside its value before the load. The " +
       "echo client calls `echo` over plain HTTP, one call after another, a fresh " +
       "connection each, retrying a refused connection every 10 ms; a call is lost when it " +
-      "is not answered with its own argument within 15 s. The toolSet loads run in a " +
+      "is not answered with its own argument within 15 s (p50 / p99: its latency, from " +
+      "its first attempt to its answer; for the timeouts, each outcome's lateness past its " +
+      "deadline). The toolSet loads run in a " +
       "process started with `--expose-gc` (`test/reliability/hostile-probe.ts`); their " +
       "heap is `heapUsed` after a collection, before the load (after a warm-up) and after it.",
-    table(["load", "calls", "lost", "other client p50 / p99", "memory"], rows),
+    table(["load", "calls", "lost", "p50 / p99", "memory"], rows),
     `Slow readers: ${READERS} raw sockets POST a \`tools/call\` of a ${RESULT_MIB} MiB ` +
       `result and never read, against \`maxConnections: ${READERS}\` and ` +
       `\`writeStallTimeoutMs: ${STALL_MS}\`. The server held at most ${slow.maxHeld} of them ` +
