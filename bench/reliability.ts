@@ -1,7 +1,8 @@
 /**
  * Reliability figures: the loads of the reliability suite (`test/reliability/`), counted
- * and printed. Counts, not times: each load says how many calls it made and how many
- * came back with what they were owed.
+ * and printed. Counts first: each load says how many calls it made and how many came
+ * back with what they were owed. The hostile loads (`hostile-loads.ts`) add what another
+ * client's calls took meanwhile, and memory.
  *
  * @module
  */
@@ -16,6 +17,7 @@ import {
 } from "../test/reliability/drive";
 import type { MemoryFigures } from "../test/reliability/memory-probe";
 import { repoRoot } from "./environment";
+import { runHostileLoads } from "./hostile-loads";
 import { type Section, type SummaryRow, table } from "./report";
 
 const loads: readonly { readonly name: string; readonly run: () => Promise<LoadFigures> }[] = [
@@ -71,6 +73,8 @@ export async function runReliability(): Promise<Section> {
     goal: "< 1 MiB",
     meets: growth < 1024 * 1024 ? "yes" : "no",
   });
+  const hostile = await runHostileLoads();
+  summary.push(...hostile.summary);
   const markdown = [
     "The loads of `test/reliability/`, which asserts the same counts. A call is lost when it " +
       "fails or never settles, crossed when it comes back with another call's argument or " +
@@ -80,6 +84,7 @@ export async function runReliability(): Promise<Section> {
     `Heap in use after a warm-up batch and a collection: ${mib(heap.baselineBytes)}; after ` +
       `${heap.calls.toLocaleString("en")} more calls (toolSet.call and the MCP server in ` +
       `memory) and a collection: ${mib(heap.finalBytes)} (${mib(growth)}).`,
+    hostile.markdown,
   ].join("\n\n");
   console.log(`\n${markdown}`);
   return { title: "Reliability", markdown, summary };

@@ -12,7 +12,8 @@
  * - `wait`: answers `{ n }` after `ms` milliseconds.
  *
  * Reports on stderr, one JSON line each, every 100 ms: `{"heap": bytes, "rss": bytes}`
- * after a collection, `heap` counting buffers outside the JS heap too. Over HTTP, prints `{"url": "..."}` on stdout once listening.
+ * after a collection, `heap` counting buffers outside the JS heap too, and over HTTP
+ * `ports`, the remote ports of the connections open, and `dropped`, those refused by `maxConnections`. Over HTTP, prints `{"url": "..."}` on stdout once listening.
  * Closes when stdin ends (HTTP) or by itself (stdio); exits after two minutes anyway.
  *
  * Usage: node --expose-gc --import tsx test/reliability/mcp-transport-server.ts
@@ -69,10 +70,18 @@ const served = {
 
 const gc = globalThis.gc;
 if (gc === undefined) throw new Error("run with node --expose-gc");
+/** The remote ports of the connections open on the HTTP server. */
+let ports: Set<number> | undefined;
+/** Connections refused by `maxConnections` (Node's `drop` event). */
+let dropped = 0;
 setInterval(() => {
   gc();
   const { heapUsed, external, rss } = process.memoryUsage();
-  report({ heap: heapUsed + external, rss });
+  report({
+    heap: heapUsed + external,
+    rss,
+    ...(ports !== undefined && { ports: [...ports], dropped }),
+  });
 }, 100).unref();
 setTimeout(() => process.exit(2), 120_000).unref();
 
@@ -80,6 +89,16 @@ const [mode, extra = "{}"] = process.argv.slice(2);
 const options = JSON.parse(extra) as { limits?: Record<string, number> };
 if (mode === "http") {
   const http = await listenMcpHttp({ ...served, ...options });
+  const open = new Set<number>();
+  ports = open;
+  http.server.on("drop", () => {
+    dropped += 1;
+  });
+  http.server.on("connection", (socket) => {
+    const port = socket.remotePort ?? 0;
+    open.add(port);
+    socket.on("close", () => open.delete(port));
+  });
   process.stdout.write(`${JSON.stringify({ url: http.url.href })}\n`);
   process.stdin.on("end", () => void http.close({ graceMs: 0 }));
   process.stdin.resume();
