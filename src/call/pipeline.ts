@@ -27,7 +27,7 @@
  *
  * @module
  */
-import { textOf } from "../core/describe";
+import { nameText } from "../core/describe";
 import { type FactoryExecute, planOf } from "../core/factory-execute";
 import type { ToolExecutionContext } from "../core/tool-definition";
 import type { Call, Callable, Container, Outcome, Site, Stage } from "./call";
@@ -64,7 +64,7 @@ export function runCall<Owner, T>(
   // Only a string names a callable; anything else (a host's unchecked value) is unknown,
   // named as text, since every failure's text interpolates it.
   if (typeof name !== "string") {
-    return settleFailure(site, owner, args, { kind: "unknown-name", name: textOf(name) });
+    return settleFailure(site, owner, args, { kind: "unknown-name", name: nameText(name) });
   }
   let callable: Callable | undefined;
   try {

@@ -26,7 +26,7 @@ export function messageOf(error: unknown): string {
  * time): a primitive as `String` makes it, anything else described, never converted (an
  * object's `toString` may throw, or join a Proxy claiming 2^32 elements). Never throws.
  */
-export function textOf(value: unknown): string {
+export function nameText(value: unknown): string {
   if (typeof value === "string") return value;
   const primitive = value === null || (typeof value !== "object" && typeof value !== "function");
   return primitive && typeof value !== "symbol" ? String(value) : describeValue(value);

@@ -7,9 +7,12 @@
  *
  * @module
  */
+
 import type { SchemaLintFinding } from "../../lint/types";
 import type { SchemaError, SchemaIssue } from "../zod/schema";
 import { isInstance } from "./brand";
+import { clip } from "./clip";
+import { nameText } from "./describe";
 
 /** The stable code of each kind of {@link ToolwrightError}. Never renamed once shipped. */
 export type ToolwrightErrorCode =
@@ -142,7 +145,7 @@ export class UnknownToolError extends ToolwrightError {
 
   constructor(tool: string, owner: string, available: readonly string[]) {
     const listed = available.length > 0 ? available.join(", ") : "(none)";
-    super(`unknown tool '${tool}' in toolbox '${owner}'; available tools: ${listed}`);
+    super(`unknown tool '${clip(nameText(tool))}' in toolbox '${owner}'; available tools: ${listed}`);
     this.tool = tool;
     this.available = available;
   }

@@ -3,6 +3,7 @@
  *
  * @module
  */
+
 import type { Callable, Container, FailedCallInfo, FailedOutcome } from "../call/call";
 import { definitionControls } from "../call/definition-controls";
 import { failureOf } from "../call/failure-text";
@@ -11,6 +12,7 @@ import { runCall } from "../call/pipeline";
 import { formatted } from "../call/stages/error-text";
 import type { JsonSchema, JsonSchemaTarget } from "../zod/json-schema";
 import { isInstance } from "./brand";
+import { clip } from "./clip";
 import { messageOf } from "./describe";
 import { ApprovalRequiredError } from "./errors";
 import { planOf } from "./factory-execute";
@@ -113,7 +115,7 @@ function playFailure(outcome: FailedOutcome, playbook: Playbook, call: FailedCal
   const { name } = outcome;
   if (outcome.kind === "unknown-name") {
     const available = playbook.getPlayNames().sort().join(", ") || "(none)";
-    return `unknown play '${name}' in playbook '${playbook.name}'; available plays: ${available}`;
+    return `unknown play '${clip(name)}' in playbook '${playbook.name}'; available plays: ${available}`;
   }
   if (outcome.kind === "approval-required") return new ApprovalRequiredError(name, "play").message;
   const failure = failureOf(outcome, "play");

@@ -4,6 +4,7 @@
  *
  * @module
  */
+
 import type { Site } from "../call/call";
 import { failureWithin, modelContent } from "../call/content";
 import { checkControlPlacement, checkTimeout, type FormatError } from "../call/controls";
@@ -18,7 +19,8 @@ import { type CallMode, runFound } from "../call/pipeline";
 import { formatted } from "../call/stages/error-text";
 import { recorded } from "../call/stages/recording";
 import { Capability } from "../core/capability";
-import { describeValue, textOf } from "../core/describe";
+import { clip } from "../core/clip";
+import { describeValue, nameText } from "../core/describe";
 import type { ContentPart } from "../core/model-output";
 import { roundTrip } from "../core/playbook";
 import { projectParameters, projectReturns } from "../core/projection";
@@ -286,10 +288,10 @@ class FlatToolSet implements ToolSet {
 
   #unknown(name: unknown, args: unknown): CallOutcome {
     const available = this.names.join(", ") || "(none)";
-    const shown = textOf(name);
+    const shown = nameText(name);
     const failure = callFailure(
       "unknown-name",
-      `unknown tool '${shown}'${this.#mode}; available tools: ${available}`,
+      `unknown tool '${clip(shown)}'${this.#mode}; available tools: ${available}`,
     );
     const format = this.#shared.formatError;
     return format === undefined ? failure : formatted(failure, [format], { name: shown, args });
@@ -304,7 +306,7 @@ function sitesOf(signer: ApprovalSigner): Shared["sites"] {
     failure: (outcome, owner, call) =>
       // The set finds every name it calls, so `unknown-name` only comes from an override.
       outcome.kind === "unknown-name"
-        ? callFailure("unknown-name", `unknown tool '${outcome.name}'`)
+        ? callFailure("unknown-name", `unknown tool '${clip(outcome.name)}'`)
         : setFailure(outcome, owner.entry, owner.kind, call),
     requestApproval: (_owner, name, args) => signer.request(name, args),
   });
