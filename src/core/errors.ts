@@ -145,7 +145,9 @@ export class UnknownToolError extends ToolwrightError {
 
   constructor(tool: string, owner: string, available: readonly string[]) {
     const listed = available.length > 0 ? available.join(", ") : "(none)";
-    super(`unknown tool '${clip(nameText(tool))}' in toolbox '${owner}'; available tools: ${listed}`);
+    super(
+      `unknown tool '${clip(nameText(tool))}' in toolbox '${owner}'; available tools: ${listed}`,
+    );
     this.tool = tool;
     this.available = available;
   }

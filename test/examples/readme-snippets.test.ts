@@ -3,7 +3,8 @@
  * module of its own in an ESM project under `moduleResolution: nodenext`, importing
  * `toolwright` through its built declarations (dist/, which `npm test` builds first) and
  * the SDKs from node_modules. A block preceded by `<!-- file: name.ts -->` is the module
- * other blocks import as `./name.js`.
+ * other blocks import as `./name.js`. The blocks of `lint/README.md` are checked beside them,
+ * each on its own (`lint-block-N.ts`).
  */
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -17,15 +18,19 @@ const PROJECT = join(ROOT, "node_modules", ".cache", `readme-snippets-${process.
 
 interface Snippet {
   readonly file: string;
+  /** The Markdown file the block is in, relative to the root. */
+  readonly source: string;
   readonly code: string;
   /** The README line the block starts on, for failure messages. */
   readonly line: number;
 }
 
-function snippets(readme: string): Snippet[] {
+function snippets(source: string, prefix = ""): Snippet[] {
+  const readme = readFileSync(join(ROOT, source), "utf8");
   const blocks = readme.matchAll(/(?:<!-- file: ([\w.-]+) -->\n)?```ts\n([\s\S]*?)```/g);
   return [...blocks].map((block, index) => ({
-    file: block[1] ?? `block-${index + 1}.ts`,
+    file: block[1] ?? `${prefix}block-${index + 1}.ts`,
+    source,
     code: block[2] ?? "",
     line: readme.slice(0, block.index).split("\n").length,
   }));
@@ -56,14 +61,14 @@ function writeProject(all: readonly Snippet[]): void {
 }
 
 describe("README snippets", () => {
-  const all = snippets(readFileSync(join(ROOT, "README.md"), "utf8"));
+  const all = [...snippets("README.md"), ...snippets("lint/README.md", "lint-")];
 
   afterAll(() => rmSync(PROJECT, { recursive: true, force: true }));
 
   it("finds the blocks, the named modules among them", () => {
     expect(all.length).toBeGreaterThan(10);
     expect(all.map((snippet) => snippet.file)).toEqual(
-      expect.arrayContaining(["quick-start.ts", "support.ts", "tool-set.ts"]),
+      expect.arrayContaining(["quick-start.ts", "support.ts", "tool-set.ts", "lint-block-1.ts"]),
     );
   });
 
@@ -77,7 +82,7 @@ describe("README snippets", () => {
       .map((line) => {
         const file = line.split("(")[0] ?? "";
         const snippet = all.find((candidate) => file.endsWith(candidate.file));
-        return snippet === undefined ? line : `README.md:${snippet.line}: ${line}`;
+        return snippet === undefined ? line : `${snippet.source}:${snippet.line}: ${line}`;
       });
     expect(errors).toEqual([]);
     expect(run.status).toBe(0);

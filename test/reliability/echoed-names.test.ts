@@ -31,18 +31,24 @@ describe("describe_tools and hostile names", () => {
 });
 
 describe("an unknown name of any length", () => {
-  const long = "n".repeat(1_000_000);
+  // A name the types refuse: what a model or a caller without types sends.
+  const long = "n".repeat(1_000_000) as never;
   const clipped = `'${"n".repeat(100)}…'`;
   const tools = toolbox("t", "Tools", {
     ping: defineTool({ description: "Ping", parameters: z.object({}), execute: () => "pong" }),
   });
   const plays = playbook("p", "Plays", {
-    greet: definePlay({ description: "Greet", parameters: z.object({}), execute: () => "hi" }),
+    greet: definePlay({
+      description: "Greet",
+      parameters: z.object({}),
+      returns: z.string(),
+      execute: () => "hi",
+    }),
   });
 
   it("is named clipped by a tool set", async () => {
     const set = toolSet([capability({ name: "t", description: "Tools", toolbox: tools })]);
-    const outcome = await set.call(long, {});
+    const outcome = await set.call(long, {} as never);
     expect(outcome).toMatchObject({ ok: false, kind: "unknown-name" });
     const error = outcome.ok ? "" : outcome.error;
     expect(error).toContain(`unknown tool ${clipped}`);
@@ -50,10 +56,10 @@ describe("an unknown name of any length", () => {
   });
 
   it("is named clipped by Toolbox.execute and Playbook.execute", async () => {
-    const thrown = await tools.execute(long, {}).catch((error: unknown) => error);
+    const thrown = await tools.execute(long, {} as never).catch((error: unknown) => error);
     expect((thrown as Error).message).toContain(`unknown tool ${clipped}`);
     expect((thrown as Error).message.length).toBeLessThan(400);
-    const played = (await plays.execute(long, {})) as { error: string };
+    const played = (await plays.execute(long, {} as never)) as { error: string };
     expect(played.error).toContain(`unknown play ${clipped}`);
     expect(played.error.length).toBeLessThan(400);
   });
