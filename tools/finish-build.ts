@@ -5,6 +5,10 @@
  * specifiers resolve under every `moduleResolution`, with or without the package
  * installed under its own name.
  *
+ * It also marks, in each `.d.cts`, the type imports of packages whose declarations are
+ * ES modules (`with { "resolution-mode": "import" }`): a CommonJS declaration file may not
+ * import them otherwise (TS1479 under `moduleResolution: node16` without `skipLibCheck`).
+ *
  * Run: npx tsx tools/finish-build.ts (part of `npm run build`)
  *
  * @module
@@ -20,6 +24,25 @@ const siblings = new Map(
     entry.subpath === undefined ? [] : [[specifierOf(entry.subpath), entry.name] as const],
   ),
 );
+
+/**
+ * Packages whose `types` are `.d.ts` files of a `"type": "module"` package, with no CommonJS
+ * declarations: @google/genai 2 and 3. (The MCP SDK ships CommonJS declarations of its own.)
+ */
+const ESM_TYPED = new Set(["@google/genai"]);
+
+/** Marks a `.d.cts` file's imports of {@link ESM_TYPED} packages as type imports resolved as ESM. */
+function markEsmTypeImports(text: string): [string, number] {
+  let changed = 0;
+  const statement = /^import \{([^}\n]*)\} from (["'])([^"'\n]+)\2;$/gm;
+  const marked = text.replace(statement, (all, names: string, quote: string, specifier: string) => {
+    if (!ESM_TYPED.has(specifier)) return all;
+    changed += 1;
+    const from = `${quote}${specifier}${quote}`;
+    return `import type {${names}} from ${from} with { "resolution-mode": "import" };`;
+  });
+  return [marked, changed];
+}
 
 /** Rewrites one declaration file's entry specifiers; returns how many it changed. */
 function linkDeclarations(text: string, extension: "js" | "cjs"): [string, number] {
@@ -37,15 +60,20 @@ function linkDeclarations(text: string, extension: "js" | "cjs"): [string, numbe
 
 function main(): void {
   let total = 0;
+  let esm = 0;
   for (const file of readdirSync(DIST)) {
     const extension = file.endsWith(".d.cts") ? "cjs" : file.endsWith(".d.ts") ? "js" : undefined;
     if (extension === undefined) continue;
     const path = join(DIST, file);
-    const [linked, changed] = linkDeclarations(readFileSync(path, "utf8"), extension);
-    if (changed > 0) writeFileSync(path, linked);
+    const original = readFileSync(path, "utf8");
+    const [linked, changed] = linkDeclarations(original, extension);
+    const [marked, markedCount] = extension === "cjs" ? markEsmTypeImports(linked) : [linked, 0];
+    if (marked !== original) writeFileSync(path, marked);
     total += changed;
+    esm += markedCount;
   }
   console.log(`finish-build: linked ${total} entry import(s) in dist/*.d.{ts,cts}`);
+  console.log(`finish-build: marked ${esm} ESM type import(s) in dist/*.d.cts`);
 }
 
 main();

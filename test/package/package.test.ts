@@ -12,14 +12,14 @@
  * Runs on the dist/ that `npm run build` left (npm test builds first). Never builds,
  * never uses the network.
  */
-import { readFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { publint } from "publint";
 import { formatMessage } from "publint/utils";
 import ts from "typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { entries, isBin, isInternal, specifierOf } from "../../tsup.config";
-import { INSTALLS, type Installs } from "./consumer-fixtures";
+import { INSTALLS, type Installs, MODULE_SYSTEM_NAMES, MODULE_SYSTEMS } from "./consumer-fixtures";
 import { describeConsumerMatrix } from "./consumer-matrix";
 import { declaredValueExports, type LoadMode, resolveTypes } from "./declared-exports";
 import { definesClass, kindOf, linksOf, reachable, specifiersOf } from "./dist-links";
@@ -233,6 +233,47 @@ describe("what TypeScript and the package linters see", () => {
             kinds,
           ]),
         ),
+      );
+    },
+    PROBE_TIMEOUT,
+  );
+
+  it(
+    "every entry's declarations type-check with skipLibCheck off, under each module system",
+    async () => {
+      // A project that keeps skipLibCheck off checks our .d.ts and .d.cts files as its own:
+      // gemini.d.cts once failed TS1479 under node16 (an ESM-typed import from CommonJS).
+      // The SDKs' own declarations are theirs to fix, so only errors in dist/ count.
+      const imports = subpathEntries
+        .map((entry, index) => `import type * as e${index} from "${specifierOf(entry.subpath)}";`)
+        .concat(`export type All = [${subpathEntries.map((_, index) => `typeof e${index}`)}];`)
+        .join("\n");
+      const errors = await Promise.all(
+        MODULE_SYSTEM_NAMES.map(async (system) => {
+          const { type, module, moduleResolution } = MODULE_SYSTEMS[system];
+          const dir = join(pkg.project, `lib-check-${system}`);
+          const compilerOptions = {
+            module,
+            moduleResolution,
+            target: "es2022",
+            lib: ["es2022"],
+            types: ["node"],
+            strict: true,
+            skipLibCheck: false,
+            noEmit: true,
+          };
+          mkdirSync(dir, { recursive: true });
+          writeFileSync(join(dir, "package.json"), JSON.stringify({ type }));
+          writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions }));
+          writeFileSync(join(dir, "entries.ts"), `${imports}\n`);
+          const tsc = join(ROOT, "node_modules", "typescript", "bin", "tsc");
+          const run = await pkg.run(process.execPath, [tsc, "-p", dir]);
+          const ours = run.stdout.split("\n").filter((line) => line.includes("toolwright/dist/"));
+          return [system, ours] as const;
+        }),
+      );
+      expect(Object.fromEntries(errors)).toEqual(
+        Object.fromEntries(MODULE_SYSTEM_NAMES.map((system) => [system, []])),
       );
     },
     PROBE_TIMEOUT,
