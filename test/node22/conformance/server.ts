@@ -1,0 +1,106 @@
+// The server the official MCP conformance suite (@modelcontextprotocol/conformance) tests:
+// every tool its server scenarios name, written with toolwright's public API only, served
+// by listenMcpHttp. Each tool does what its scenario's description asks, as a user would
+// write it; what toolwright cannot do yet is in expected-failures.yaml beside this file.
+import { capability, defineTool, toolbox, toolSet } from "toolwright";
+import { listenMcpHttp } from "toolwright/mcp";
+import * as z from "zod";
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+// A 1×1 red PNG and a 1-sample silent WAV: the minimal media the scenarios ask for.
+const PNG =
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==";
+const WAV = "UklGRiYAAABXQVZFZm10IBAAAAABAAEAQB8AAIA+AAACABAAZGF0YQIAAAAAAA==";
+
+const none = z.object({});
+
+const tools = toolbox("conformance", "The conformance suite's tools", {
+  test_simple_text: defineTool({
+    description: "Returns a simple text",
+    parameters: none,
+    execute: () => "This is a simple text response for testing.",
+  }),
+  test_image_content: defineTool({
+    description: "Returns an image",
+    parameters: none,
+    returns: z.object({ data: z.string() }),
+    execute: () => ({ data: PNG }),
+    toModelOutput: ({ data }) => [{ type: "image", data, mediaType: "image/png" }],
+  }),
+  test_audio_content: defineTool({
+    description: "Returns an audio clip",
+    parameters: none,
+    returns: z.object({ data: z.string() }),
+    execute: () => ({ data: WAV }),
+    toModelOutput: ({ data }) => [{ type: "audio", data, mediaType: "audio/wav" }],
+  }),
+  test_embedded_resource: defineTool({
+    description: "Returns an embedded resource",
+    parameters: none,
+    returns: z.object({ text: z.string() }),
+    execute: () => ({ text: "This is an embedded resource content." }),
+    toModelOutput: ({ text }) => [
+      { type: "resource", uri: "test://embedded-resource", mediaType: "text/plain", text },
+    ],
+  }),
+  test_multiple_content_types: defineTool({
+    description: "Returns text, an image and a resource",
+    parameters: none,
+    returns: z.object({ test: z.string(), value: z.number() }),
+    execute: () => ({ test: "data", value: 123 }),
+    toModelOutput: (value) => [
+      { type: "text", text: "Multiple content types test:" },
+      { type: "image", data: PNG, mediaType: "image/png" },
+      {
+        type: "resource",
+        uri: "test://mixed-content-resource",
+        mediaType: "application/json",
+        text: JSON.stringify(value),
+      },
+    ],
+  }),
+  test_error_handling: defineTool({
+    description: "Always fails",
+    parameters: none,
+    execute: (): string => {
+      throw new Error("This tool intentionally returns an error for testing");
+    },
+  }),
+  test_tool_with_progress: defineTool({
+    description: "Reports progress 0, 50 and 100 of 100",
+    parameters: none,
+    execute: async (_args, ctx) => {
+      for (const progress of [0, 50, 100]) {
+        ctx?.emit?.({ type: "progress", progress, total: 100 });
+        if (progress < 100) await sleep(50);
+      }
+      return "Progress reported: 0, 50, 100 of 100";
+    },
+  }),
+  json_schema_2020_12_tool: defineTool({
+    description: "Tool with JSON Schema 2020-12 features",
+    parameters: z
+      .object({
+        name: z.string().optional(),
+        address: z
+          .object({ street: z.string().optional(), city: z.string().optional() })
+          .meta({ id: "address" })
+          .optional(),
+      })
+      .strict(),
+    execute: ({ name }) => `hello ${name ?? "nobody"}`,
+  }),
+});
+
+export const conformanceTools = toolSet([
+  capability({ name: "conformance", description: "The conformance suite's tools", toolbox: tools }),
+]);
+
+/** Serves the tools on 127.0.0.1 at a free port; the caller closes it. */
+export function serveConformance() {
+  return listenMcpHttp({
+    name: "toolwright-conformance",
+    version: "1.0.0",
+    tools: conformanceTools,
+  });
+}
