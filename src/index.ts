@@ -96,6 +96,7 @@ export {
 } from "./core/session-scope";
 export {
   defineTool,
+  type LogLevel,
   type MaybePromise,
   type NoReturns,
   type ObjectSchemaOrRawShape,
@@ -124,6 +125,7 @@ export {
   type ApprovalQuery,
   type SetControls,
   type ToolCallRequest,
+  type ToolLogEntry,
   type ToolSet,
   type ToolSetEntry,
   type ToolSetEntryKind,

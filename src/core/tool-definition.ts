@@ -36,12 +36,36 @@ export interface ToolEvent {
 }
 
 /**
+ * How much a log entry matters: the syslog severities MCP's `notifications/message` uses
+ * (RFC 5424), least first.
+ */
+export type LogLevel =
+  | "debug"
+  | "info"
+  | "notice"
+  | "warning"
+  | "error"
+  | "critical"
+  | "alert"
+  | "emergency";
+
+/**
  * What the host hands a tool beside its arguments. Every field is optional: a tool
  * must work when the host passes nothing.
  */
 export interface ToolExecutionContext {
   /** A fire-and-forget sink for events; its return value is ignored. */
   readonly emit?: (event: ToolEvent) => void;
+  /**
+   * Logs for the people watching the run, not for the model: an MCP server sends it as
+   * `notifications/message` when the client's level (`logging/setLevel`) lets it through;
+   * a tool set hands it to its `onLog`. Fire-and-forget: it never throws, and without a
+   * host that takes logs the entry is dropped.
+   *
+   * @example
+   * ctx?.log?.("info", { step: "fetched", rows: 120 });
+   */
+  readonly log?: (level: LogLevel, data: unknown) => void;
   /** The id of the run (conversation turn) this call belongs to. */
   readonly runId?: string;
   /** A tracing id to correlate logs across services. */

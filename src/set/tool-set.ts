@@ -40,9 +40,11 @@ import { DESCRIBE_TOOLS, deferredListing, SEARCH_TOOLS } from "./catalog-listing
 import { denied, notObtained, setFailure, shaped } from "./failure-text";
 import { add, deferLoading, type Owner, ownersOf } from "./owners";
 import { checkSetControls } from "./policy";
+import { withSetLog } from "./tool-log";
 import type {
   ToolCallRecord,
   ToolCallRequest,
+  ToolLogEntry,
   ToolSet,
   ToolSetEntry,
   ToolSetOptions,
@@ -53,6 +55,7 @@ export type { ApprovalPolicy, ApprovalQuery, SetControls } from "./policy";
 export type {
   ToolCallRecord,
   ToolCallRequest,
+  ToolLogEntry,
   ToolSet,
   ToolSetEntry,
   ToolSetEntryKind,
@@ -64,6 +67,7 @@ export type {
 interface Shared {
   readonly capabilities: readonly Capability[];
   readonly recorder: ((record: ToolCallRecord) => void) | undefined;
+  readonly onLog: ((entry: ToolLogEntry) => void) | undefined;
   /** With `deferLoading`: the catalog tools over given entries (the plan view's). */
   readonly catalogFor: ((entries: readonly ToolSetEntry[]) => Owner[]) | undefined;
   readonly signer: ApprovalSigner;
@@ -184,7 +188,8 @@ class FlatToolSet implements ToolSet {
   ): Promise<CallOutcome> {
     // Read once: what is checked is what runs, and what is recorded.
     const read = readRequest(request);
-    const settle = () => this.#settleApproval(read, readDecision(decision), ctx);
+    const logged = withSetLog(ctx, read.tool, this.#shared.onLog);
+    const settle = () => this.#settleApproval(read, readDecision(decision), logged);
     if (this.#recorder === undefined) return this.#withinBudget(settle());
     const args = "problem" in read ? undefined : read.args;
     return this.#withinBudget(recorded(this.#recorder, read.tool, args, settle, performance.now()));
@@ -248,6 +253,7 @@ class FlatToolSet implements ToolSet {
     ctx: ToolExecutionContext | undefined,
     askedAt: number,
   ): Promise<CallOutcome> {
+    ctx = withSetLog(ctx, name, this.#shared.onLog);
     // Without a recorder there is nothing to time: skip the extra async frame.
     const running =
       this.#recorder === undefined
@@ -386,6 +392,7 @@ export function toolSet<C extends Capability>(
     capabilities: Object.freeze([...capabilities]),
     catalogFor,
     recorder: options.recorder,
+    onLog: options.onLog,
     signer,
     formatError: options.controls?.formatError,
     outputBudget: options.outputBudget,
@@ -409,5 +416,12 @@ function checkOptions(options: ToolSetOptions): void {
   }
   if (options.approvalMaxAgeMs !== undefined) {
     checkTimeout(options.approvalMaxAgeMs, "toolSet: approvalMaxAgeMs");
+  }
+  for (const hook of ["recorder", "onLog"] as const) {
+    if (options[hook] !== undefined && typeof options[hook] !== "function") {
+      throw new TypeError(
+        `toolSet: ${hook} must be a function, received ${describeValue(options[hook])}`,
+      );
+    }
   }
 }

@@ -9,7 +9,7 @@ import type { ToolCallRecord } from "../call/stages/recording";
 import type { ArgsOf, ResultOf } from "../core/call-types";
 import type { Capability } from "../core/capability";
 import type { ContentPart, ModelOutput } from "../core/model-output";
-import type { ToolAnnotations, ToolExecutionContext } from "../core/tool-definition";
+import type { LogLevel, ToolAnnotations, ToolExecutionContext } from "../core/tool-definition";
 import type { JsonSchema, JsonSchemaTarget } from "../zod/json-schema";
 import type { AnySchema } from "../zod/schema";
 import type { ToolSetCallables } from "./callables";
@@ -87,6 +87,14 @@ export interface ToolCallRequest {
   readonly ctx?: ToolExecutionContext;
 }
 
+/** One entry a tool logged with `ctx.log`, as a tool set's `onLog` receives it. */
+export interface ToolLogEntry {
+  /** The tool (or play) that logged it. */
+  readonly tool: string;
+  readonly level: LogLevel;
+  readonly data: unknown;
+}
+
 /** Options of {@link toolSet}. */
 export interface ToolSetOptions {
   /**
@@ -97,6 +105,12 @@ export interface ToolSetOptions {
   readonly manuals?: boolean;
   /** Receives every settled call, after it settles. A throwing recorder is ignored. */
   readonly recorder?: (record: ToolCallRecord) => void;
+  /**
+   * Receives what a tool logs with `ctx.log`, unless the caller's context brings a `log`
+   * of its own (an MCP server's, which sends it to the client). A throwing `onLog` is
+   * ignored. Without one, a tool's logs are dropped.
+   */
+  readonly onLog?: (entry: ToolLogEntry) => void;
   /**
    * Defaults of the controls a definition declares, for every entry: which calls need
    * approval beside those whose definition says so (`needsApproval`: `true`,

@@ -32,6 +32,7 @@ import { mcp } from "toolwright/mcp";
 import { chatCompletions, responses } from "toolwright/openai";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { callNotifications } from "../../src/adapters/mcp/call-notifications";
 import { progressBridge } from "../../src/adapters/mcp/progress";
 
 // ---------------------------------------------------------------------------------------
@@ -807,7 +808,7 @@ describe("the MCP progress sender never throws", () => {
               return failing ? Promise.reject(new Error("closed")) : Promise.resolve();
             },
           };
-          const bridge = progressBridge("token", extra as never);
+          const bridge = progressBridge("token", callNotifications(extra as never));
           for (const [how, plan] of sends) {
             const value = build(plan);
             expect(() => {
@@ -875,11 +876,14 @@ describe("regressions", () => {
 
   it("an event whose type is not text, or whose progress is Infinity: JSON progress", async () => {
     const sent: { params: Record<string, unknown> }[] = [];
-    const bridge = progressBridge("token", {
-      sendNotification: async (notification) => {
-        sent.push(notification as never);
-      },
-    });
+    const bridge = progressBridge(
+      "token",
+      callNotifications({
+        sendNotification: async (notification) => {
+          sent.push(notification as never);
+        },
+      }),
+    );
     bridge.emit({ type: Symbol("t") as never });
     bridge.emit({ type: "progress", progress: Number.POSITIVE_INFINITY });
     bridge.emit(flipping() as never);

@@ -7,14 +7,10 @@
  *
  * @module
  */
-import type {
-  ProgressNotificationParams,
-  ProgressToken,
-  ServerNotification,
-} from "@modelcontextprotocol/sdk/types.js";
+import type { ProgressNotificationParams, ProgressToken } from "@modelcontextprotocol/sdk/types.js";
 import type { ToolEvent } from "toolwright";
 import { messageOf } from "../../core/describe";
-import type { Outbound } from "./outbound";
+import type { CallNotifications } from "./call-notifications";
 
 /** The `_meta` key of a progress notification that carries a partial result. */
 const PARTIAL_META = "toolwright/partial";
@@ -37,49 +33,31 @@ export interface ProgressBridge {
 }
 
 /**
- * A bridge sending through `extra` (the request handler's extra, whose notifications
- * the transport associates with the request). Progress only grows: an event's own
+ * A bridge sending through a call's `notifications` (see `callNotifications`). Progress only grows: an event's own
  * `progress` counts when it is ahead, otherwise (and for each partial value) the count
- * moves on by one. While `outbound` is full (a client not reading), a notification is
+ * moves on by one. While the connection is full (a client not reading), a notification is
  * dropped rather than queued: the count still moves on, so the client can tell.
  *
  * @example
  * ```ts
- * const progress = progressBridge(token, extra);
+ * const progress = progressBridge(token, callNotifications(extra, outbound));
  * await set.call(name, args, { emit: progress.emit });
  * await progress.delivered();
  * ```
  */
 export function progressBridge(
   token: ProgressToken,
-  extra: { sendNotification(notification: ServerNotification): Promise<void> },
-  outbound?: Outbound,
+  notifications: CallNotifications,
 ): ProgressBridge {
   let progress = 0;
-  // Only a count and the latest wait are kept, however many are sent.
-  let unsettled = 0;
-  let allSettled: Promise<void> | undefined;
-  let settleAll = (): void => {};
-  const settled = (): void => {
-    unsettled -= 1;
-    if (unsettled === 0) settleAll();
-  };
   const send = (params: Omit<ProgressNotificationParams, "progressToken" | "progress">): void => {
-    if (outbound?.full() === true) return;
     // The message, twice for a partial (as text and in `_meta`), and the envelope.
-    outbound?.queued(2 * (params.message?.length ?? 0) + 128);
-    if (unsettled === 0) {
-      allSettled = new Promise((resolve) => {
-        settleAll = resolve;
-      });
-    }
-    unsettled += 1;
-    extra
-      .sendNotification({
-        method: "notifications/progress",
-        params: { progressToken: token, progress, ...params },
-      })
-      .then(settled, settled);
+    const bytes = 2 * (params.message?.length ?? 0) + 128;
+    const notification = {
+      method: "notifications/progress" as const,
+      params: { progressToken: token, progress, ...params },
+    };
+    notifications.send(notification, bytes);
   };
   const emit = (event: ToolEvent): void => {
     const { ahead, message, total } = readEvent(event);
@@ -93,12 +71,7 @@ export function progressBridge(
     progress += 1;
     send(partialParams(value));
   };
-  const delivered = async (): Promise<void> => {
-    if (allSettled === undefined) return;
-    await allSettled;
-    await new Promise((resolve) => setImmediate(resolve));
-  };
-  return { emit, partial, delivered };
+  return { emit, partial, delivered: notifications.delivered };
 }
 
 /** What a progress notification takes of an event: finite numbers and text only. */

@@ -21,7 +21,9 @@ import { describeValue, messageOf } from "../../core/describe";
 import { runWith } from "../contract";
 import { mcp } from "./adapter";
 import { approvalStrategy, checkApproval, type McpApproval } from "./approval";
+import { callNotifications } from "./call-notifications";
 import { clientText, type McpClientError } from "./client-error";
+import { logBridge, serveLogging } from "./logging";
 import { checkMovedOptions } from "./moved-options";
 import type { Outbound } from "./outbound";
 import { progressBridge } from "./progress";
@@ -180,11 +182,12 @@ export function buildServer(prepared: PreparedServer): Server {
   const server = new Server(
     { name: options.name, version: options.version },
     {
-      capabilities: { tools: {}, ...(manuals.length > 0 && { resources: {} }) },
+      capabilities: { tools: {}, logging: {}, ...(manuals.length > 0 && { resources: {} }) },
       ...(options.instructions !== undefined && { instructions: options.instructions }),
     },
   );
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [...tools] }));
+  serveLogging(server);
   server.setRequestHandler(CallToolRequestSchema, (request, extra) =>
     callTool(prepared, server, request, extra),
   );
@@ -206,8 +209,8 @@ async function callTool(
   const { options, set, shutdown } = prepared;
   const { name } = request.params;
   const token = request.params._meta?.progressToken;
-  const progress =
-    token === undefined ? undefined : progressBridge(token, extra, prepared.outbound);
+  const notifications = callNotifications(extra, prepared.outbound);
+  const progress = token === undefined ? undefined : progressBridge(token, notifications);
   const info = callInfo(name, extra);
   let host: Readonly<Record<string, unknown>> | undefined;
   try {
@@ -220,6 +223,7 @@ async function callTool(
   const signal = call?.signal ?? extra.signal;
   const ctx: ToolExecutionContext = {
     signal,
+    log: logBridge(server, name, notifications),
     // Partial results travel as progress, so without a progress token they are not asked
     // for (the final result still arrives).
     ...(progress !== undefined && { emit: progress.emit, onPartial: progress.partial }),
@@ -235,7 +239,7 @@ async function callTool(
   };
   const result = await runWith(mcp, set, request.params, adapterOptions, strategy);
   call?.release(); // the run never rejects
-  await progress?.delivered();
+  await notifications.delivered();
   return result;
 }
 

@@ -59,6 +59,18 @@ const tools = toolbox("conformance", "The conformance suite's tools", {
       },
     ],
   }),
+  test_tool_with_logging: defineTool({
+    description: "Logs three messages at info level while it runs",
+    parameters: none,
+    execute: async (_args, ctx) => {
+      ctx?.log?.("info", "Tool execution started");
+      await sleep(50);
+      ctx?.log?.("info", "Tool processing data");
+      await sleep(50);
+      ctx?.log?.("info", "Tool execution completed");
+      return "Logged three messages";
+    },
+  }),
   test_error_handling: defineTool({
     description: "Always fails",
     parameters: none,
