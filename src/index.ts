@@ -50,9 +50,19 @@ export {
   capability,
   type TypedCapability,
 } from "./core/capability";
+export type {
+  ElicitOutcome,
+  ElicitRequest,
+  SampleMessage,
+  SampleRequest,
+  SampleResult,
+} from "./core/client-requests";
 export {
   ApprovalRequiredError,
   type CallableKind,
+  ClientRequestError,
+  type ClientRequestFailure,
+  type ClientRequestKind,
   PartialResultError,
   SchemaProjectionError,
   ScopeUnavailableError,

@@ -25,7 +25,8 @@ export type ToolwrightErrorCode =
   | "SCOPE_VALIDATION"
   | "TOOL_TIMEOUT"
   | "PARTIAL_RESULT"
-  | "APPROVAL_REQUIRED";
+  | "APPROVAL_REQUIRED"
+  | "CLIENT_REQUEST";
 
 /**
  * The base of every error toolwright raises on purpose. Branch on `code`, which is
@@ -364,6 +365,62 @@ export class StrictSchemaError extends ToolwrightError {
     this.target = target;
     this.reasons = reasons;
     this.findings = findings;
+  }
+}
+
+/** Which request to the client a {@link ClientRequestError} is about: `ctx.elicit` or `ctx.sample`. */
+export type ClientRequestKind = "elicit" | "sample";
+
+/**
+ * Why a request to the client did not come back with an answer: `"unsupported"` (the
+ * transport cannot carry a request to the client, as stateless HTTP cannot, or the client
+ * did not declare the capability), `"failed"` (the client answered with an error, or the
+ * connection went), `"invalid-response"` (the answer does not match what was asked).
+ */
+export type ClientRequestFailure = "unsupported" | "failed" | "invalid-response";
+
+/**
+ * `ctx.elicit` or `ctx.sample` could not get an answer from the client. Branch on
+ * `reason`: a tool can fall back when it is `"unsupported"`.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   answer = await ctx.elicit({ message: "Which account?", schema });
+ * } catch (error) {
+ *   if (!(error instanceof ClientRequestError) || error.reason !== "unsupported") throw error;
+ *   answer = { action: "decline" }; // ask the model to ask instead
+ * }
+ * ```
+ */
+export class ClientRequestError extends ToolwrightError {
+  /** `instanceof` that holds across copies of toolwright (see `brand.ts`). */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    // biome-ignore lint/complexity/noThisInStatic: which class asks decides: a subclass may
+    return isInstance(this, value, "ClientRequestError");
+  }
+
+  /** The mark every copy of toolwright gives a `ClientRequestError` (see `brand.ts`). */
+  get "~toolwright.ClientRequestError"(): true {
+    return true;
+  }
+
+  override readonly name = "ClientRequestError";
+  readonly code = "CLIENT_REQUEST";
+  /** `"elicit"` or `"sample"`. */
+  readonly request: ClientRequestKind;
+  /** Why there is no answer. */
+  readonly reason: ClientRequestFailure;
+
+  constructor(
+    request: ClientRequestKind,
+    reason: ClientRequestFailure,
+    message: string,
+    options?: ErrorOptions,
+  ) {
+    super(`ctx.${request}: ${message}`, options);
+    this.request = request;
+    this.reason = reason;
   }
 }
 

@@ -19,6 +19,7 @@ export type { NoReturns, ObjectSchemaOrRawShape };
 import { type CallControls, checkControlPlacement } from "../call/controls";
 import { streamingRun } from "../call/partials";
 import type { CallTypes, Typed } from "./call-types";
+import type { Elicit, Sample } from "./client-requests";
 import { describeValue } from "./describe";
 import { factoryExecute, type RawExecute } from "./factory-execute";
 import { checkExamples, definitionLabel } from "./input-examples";
@@ -66,6 +67,19 @@ export interface ToolExecutionContext {
    * ctx?.log?.("info", { step: "fetched", rows: 120 });
    */
   readonly log?: (level: LogLevel, data: unknown) => void;
+  /**
+   * Asks the client's user to fill in a form (MCP elicitation), resolving to the parsed
+   * content or a decline or cancel. An MCP server passes it; where it cannot ask (over
+   * stateless HTTP, or a client without form elicitation) it rejects with a
+   * `ClientRequestError` whose `reason` is `"unsupported"`. A schema a form cannot carry
+   * rejects with a `TypeError` naming the field.
+   */
+  readonly elicit?: Elicit;
+  /**
+   * Asks the client's model (MCP sampling). An MCP server passes it; where it cannot ask
+   * it rejects with a `ClientRequestError` whose `reason` is `"unsupported"`.
+   */
+  readonly sample?: Sample;
   /** The id of the run (conversation turn) this call belongs to. */
   readonly runId?: string;
   /** A tracing id to correlate logs across services. */

@@ -9,7 +9,7 @@ import type { LogLevel, ToolExecutionContext } from "../core/tool-definition";
 import type { ToolLogEntry } from "./types";
 
 /** The levels `ctx.log` takes, for a caller without types. */
-const LEVELS: ReadonlySet<string> = new Set<LogLevel>([
+const LEVELS: readonly string[] = [
   "debug",
   "info",
   "notice",
@@ -18,11 +18,11 @@ const LEVELS: ReadonlySet<string> = new Set<LogLevel>([
   "critical",
   "alert",
   "emergency",
-]);
+] satisfies LogLevel[];
 
 /** Whether `level` is one of the levels `ctx.log` takes. */
 export function isLogLevel(level: unknown): level is LogLevel {
-  return typeof level === "string" && LEVELS.has(level);
+  return typeof level === "string" && LEVELS.includes(level);
 }
 
 /**

@@ -58,6 +58,7 @@ const CLASSES = {
   ScopeUnavailableError: "index",
   ScopeValidationError: "index",
   ToolTimeoutError: "index",
+  ClientRequestError: "index",
   PartialResultError: "index",
   ApprovalRequiredError: "index",
   StrictSchemaError: "index",

@@ -79,7 +79,7 @@ function askApproval(
 
 // Whether the client declared form elicitation: `elicitation: {}` means forms, as it did
 // before URL elicitation existed.
-function asksForms(server: Server): boolean {
+export function asksForms(server: Server): boolean {
   const elicitation = server.getClientCapabilities()?.elicitation;
   if (elicitation === undefined) return false;
   return elicitation.form !== undefined || elicitation.url === undefined;

@@ -23,6 +23,7 @@ import { mcp } from "./adapter";
 import { approvalStrategy, checkApproval, type McpApproval } from "./approval";
 import { callNotifications } from "./call-notifications";
 import { clientText, type McpClientError } from "./client-error";
+import { elicitFor, sampleFor } from "./client-requests";
 import { logBridge, serveLogging } from "./logging";
 import { checkMovedOptions } from "./moved-options";
 import type { Outbound } from "./outbound";
@@ -221,15 +222,17 @@ async function callTool(
   }
   const call = shutdown?.callSignal(extra.signal);
   const signal = call?.signal ?? extra.signal;
+  const waiting = { server, info, signal, clientRequests: prepared.clientRequests ?? true };
   const ctx: ToolExecutionContext = {
     signal,
     log: logBridge(server, name, notifications),
+    elicit: elicitFor(waiting),
+    sample: sampleFor(waiting),
     // Partial results travel as progress, so without a progress token they are not asked
     // for (the final result still arrives).
     ...(progress !== undefined && { emit: progress.emit, onPartial: progress.partial }),
     ...(host !== undefined && { host }),
   };
-  const waiting = { server, info, signal, clientRequests: prepared.clientRequests ?? true };
   const strategy = approvalStrategy(options.approval ?? "elicit", waiting);
   const adapterOptions = {
     examples: options.examples,

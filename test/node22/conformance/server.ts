@@ -89,6 +89,65 @@ const tools = toolbox("conformance", "The conformance suite's tools", {
       return "Progress reported: 0, 50, 100 of 100";
     },
   }),
+  test_sampling: defineTool({
+    description: "Asks the client's model",
+    parameters: z.object({ prompt: z.string() }),
+    execute: async ({ prompt }, ctx) => {
+      const answer = await ctx?.sample?.({ messages: prompt, maxTokens: 100 });
+      return `LLM response: ${answer?.text ?? "(none)"}`;
+    },
+  }),
+  test_elicitation: defineTool({
+    description: "Asks the user for a username and an email",
+    parameters: z.object({ message: z.string() }),
+    execute: async ({ message }, ctx) => {
+      const schema = z.object({
+        username: z.string().describe("User's response"),
+        email: z.string().describe("User's email address"),
+      });
+      const answer = await ctx?.elicit?.({ message, schema });
+      return `User response: ${JSON.stringify(answer)}`;
+    },
+  }),
+  test_elicitation_sep1034_defaults: defineTool({
+    description: "Asks with a default for every primitive",
+    parameters: none,
+    execute: async (_args, ctx) => {
+      const schema = z.object({
+        name: z.string().default("John Doe"),
+        age: z.number().int().default(30),
+        score: z.number().default(95.5),
+        status: z.enum(["active", "inactive", "pending"]).default("active"),
+        verified: z.boolean().default(true),
+      });
+      const answer = await ctx?.elicit?.({ message: "Defaults", schema });
+      return `Elicitation completed: ${JSON.stringify(answer)}`;
+    },
+  }),
+  test_elicitation_sep1330_enums: defineTool({
+    description: "Asks with each of the five enum shapes",
+    parameters: none,
+    execute: async (_args, ctx) => {
+      const titled = (values: Record<string, string>) =>
+        z.union(
+          Object.entries(values).map(([value, title]) => z.literal(value).meta({ title })) as [
+            z.ZodLiteral<string>,
+            z.ZodLiteral<string>,
+          ],
+        );
+      const schema = z.object({
+        untitledSingle: z.enum(["option1", "option2", "option3"]),
+        titledSingle: titled({ value1: "First Option", value2: "Second Option" }),
+        legacyEnum: z
+          .enum(["opt1", "opt2", "opt3"])
+          .meta({ enumNames: ["Option One", "Option Two", "Option Three"] }),
+        untitledMulti: z.array(z.enum(["option1", "option2", "option3"])),
+        titledMulti: z.array(titled({ value1: "First Choice", value2: "Second Choice" })),
+      });
+      const answer = await ctx?.elicit?.({ message: "Enums", schema });
+      return `Elicitation completed: ${JSON.stringify(answer)}`;
+    },
+  }),
   json_schema_2020_12_tool: defineTool({
     description: "Tool with JSON Schema 2020-12 features",
     parameters: z

@@ -48,6 +48,7 @@ const unrelated = [
   ["ToolTimeoutError", "ToolArgumentsError"],
   ["PartialResultError", "ToolTimeoutError"],
   ["ApprovalRequiredError", "ToolArgumentsError"],
+  ["ClientRequestError", "ToolTimeoutError"],
 ];
 const wronglyInstances = [];
 for (const [specimen, name] of unrelated) {

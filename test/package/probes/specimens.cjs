@@ -99,6 +99,8 @@ async function specimens({ root, openai, anthropic }, z) {
     ToolTimeoutError: timedOut.cause,
     PartialResultError: partialError,
     ApprovalRequiredError: approvalError,
+    // Raised by an MCP server's ctx.elicit and ctx.sample; made here as a tool would see it.
+    ClientRequestError: new root.ClientRequestError("elicit", "unsupported", "no client"),
     // One class for both strict adapters: the OpenAI one provoked here, the Anthropic one
     // checked to be an instance of the same class by both-formats.mjs.
     StrictSchemaError: thrown(() =>
