@@ -60,6 +60,7 @@ export {
   StrictSchemaError,
   type StrictTarget,
   ToolArgumentsError,
+  ToolError,
   ToolOutputError,
   ToolTimeoutError,
   ToolwrightError,
