@@ -70,6 +70,7 @@ export {
   StrictSchemaError,
   type StrictTarget,
   ToolArgumentsError,
+  ToolError,
   ToolOutputError,
   ToolTimeoutError,
   ToolwrightError,

@@ -1,9 +1,10 @@
-import { expectAssignable, expectError, expectType } from "tsd";
+import { expectAssignable, expectError, expectNotAssignable, expectType } from "tsd";
 import {
   type SchemaProjectionError,
   type ScopeUnavailableError,
   type ScopeValidationError,
   ToolArgumentsError,
+  ToolError,
   type ToolOutputError,
   ToolwrightError,
   type ToolwrightErrorCode,
@@ -36,3 +37,13 @@ expectError<ToolwrightErrorCode>("TOOL_ARGS");
 // The base is abstract: only its kinds are constructed.
 // @ts-expect-error Cannot create an instance of an abstract class.
 new ToolwrightError("x");
+
+// A tool's own failure for the model: an Error whose message is the text, with an
+// optional cause; not a ToolwrightError (it has no code), and it needs its text.
+const toolError = new ToolError("NOT_FOUND: no such user", { cause: new Error("404") });
+expectAssignable<Error>(toolError);
+expectType<"ToolError">(toolError.name);
+expectNotAssignable<ToolwrightError>(toolError);
+// @ts-expect-error Expected 1-2 arguments, but got 0.
+new ToolError();
+expectError(new ToolError(404));

@@ -8,6 +8,7 @@
 import { clip, codePointEnd } from "../core/clip";
 import { describeValue, messageOf } from "../core/describe";
 import type { ContentPart, ModelOutput } from "../core/model-output";
+import { asWritten, isAsWritten } from "./outcome";
 
 /** A `toModelOutput` as the set calls it. */
 export type ToModelOutput = (result: unknown) => ModelOutput;
@@ -36,7 +37,8 @@ export function failureWithin<T extends { readonly ok: boolean; readonly error?:
 ): T {
   const { error } = outcome;
   if (outcome.ok || error === undefined || error.length <= budget) return outcome;
-  return { ...outcome, error: cutText(error, budget) };
+  const cut = { ...outcome, error: cutText(error, budget) };
+  return isAsWritten(outcome) ? asWritten(cut) : cut;
 }
 
 /** The value as one text part: a string as it is, anything else as JSON. */

@@ -124,6 +124,22 @@ export function callFailure(kind: SettledFailureKind, error: string, cause?: unk
   return cause === undefined ? { ok: false, error, kind } : { ok: false, error, kind, cause };
 }
 
+// The mark of a failure whose text a `formatError` hook chose: a model reads it as written,
+// and a host adds nothing to it. Symbol.for and not enumerable: every copy of the package
+// (and every entry bundling this module) reads it, and the outcome's data stays as it was.
+const AS_WRITTEN = Symbol.for("toolwright.failure.asWritten");
+
+/** `failure`, marked as worded for the model: a host shows its text as written. */
+export function asWritten<T extends object>(failure: T): T {
+  Object.defineProperty(failure, AS_WRITTEN, { value: true });
+  return failure;
+}
+
+/** Whether `failure`'s text was chosen for the model, so that a host shows it as written. */
+export function isAsWritten(failure: object): boolean {
+  return Object.hasOwn(failure, AS_WRITTEN);
+}
+
 /** True for an outcome waiting for approval. */
 export function isPending(outcome: CallOutcome<unknown>): outcome is CallPending {
   return !outcome.ok && "approval" in outcome;

@@ -318,6 +318,51 @@ export class PartialResultError extends ToolwrightError {
   }
 }
 
+/**
+ * A tool's (or a play's) own failure, worded for the model: throw it from `execute` and
+ * the model reads its message as written, with no prefix, wherever the call is made. A
+ * tool set's failure (`kind: "thrown"`) carries the message as its `error` and the
+ * `ToolError` itself as its `cause`; every provider adapter sends that text, and the MCP
+ * server answers an `isError` result with exactly that text (an ordinary thrown error reads
+ * `tool '<name>' failed: <message>` there). `Playbook.execute` returns it as `{ error }`;
+ * `Toolbox.execute` rethrows it as it is, like any error the tool throws. `formatError`,
+ * the output budget and MCP's `clientError` apply to its text as to any other failure's.
+ *
+ * It is the tool's error, not one toolwright raises: it is no {@link ToolwrightError}.
+ * `instanceof` holds across copies of toolwright (see `brand.ts`).
+ *
+ * @example
+ * ```ts
+ * execute: async ({ id }) => {
+ *   const user = await users.find(id);
+ *   if (user === undefined) throw new ToolError(`NOT_FOUND: no user ${id}; list users first`);
+ *   return user;
+ * }
+ * ```
+ */
+export class ToolError extends Error {
+  /** `instanceof` that holds across copies of toolwright (see `brand.ts`). */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    // biome-ignore lint/complexity/noThisInStatic: which class asks decides: a subclass may
+    return isInstance(this, value, "ToolError");
+  }
+
+  /** The mark every copy of toolwright gives a `ToolError` (see `brand.ts`). */
+  get "~toolwright.ToolError"(): true {
+    return true;
+  }
+
+  override readonly name = "ToolError";
+
+  /**
+   * @param message - What the model reads, exactly.
+   * @param options - `cause`: what went wrong underneath, for the host's logs; never shown.
+   */
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+  }
+}
+
 /** The providers whose strict mode a schema is lowered for. */
 export type StrictTarget = "openai" | "anthropic";
 

@@ -4,7 +4,14 @@
  * call's messages), and timeouts and `formatError` texts reach the model as tool errors.
  */
 import { generateText, type ModelMessage, stepCountIs } from "ai";
-import { capability, defineTool, type ToolSetOptions, toolbox, toolSet } from "toolwright";
+import {
+  capability,
+  defineTool,
+  ToolError,
+  type ToolSetOptions,
+  toolbox,
+  toolSet,
+} from "toolwright";
 import { aiSdk } from "toolwright/ai-sdk";
 import { describe, expect, it } from "vitest";
 import { controlTools, type Z, zods } from "../set/fixtures";
@@ -198,6 +205,37 @@ describe.each(zods)("AI SDK adapter controls (%s)", (_label, z) => {
       c2: { type: "error-text", value: "fragile is down; try again later" },
       c3: { type: "json", value: { id: "n1", text: "hello" } },
     });
+  });
+
+  it("a ToolError's text reaches the model as written; the tool error keeps it as its cause", async () => {
+    const text = '{"code":"NOT_FOUND","message":"no note n9"}';
+    const error = new ToolError(text);
+    const set = toolSet([
+      capability({
+        name: "strict_notes",
+        description: "Notes that fail in their own words",
+        toolbox: toolbox("strict_notes", "Note tools", {
+          find_note: defineTool({
+            description: "Find a note",
+            parameters: z.object({ id: z.string() }),
+            execute: () => {
+              throw error;
+            },
+          }),
+        }),
+      }),
+    ]);
+    const { model, prompts } = scripted(toolCalls(["c1", "find_note", { id: "n9" }]));
+    const result = await generateText({
+      model,
+      tools: aiSdk.list(set).tools,
+      prompt: "go",
+      stopWhen: stepCountIs(2),
+    });
+    const errors = result.steps[0]?.content.filter((part) => part.type === "tool-error") ?? [];
+    expect(errors.map((part) => (part.error as Error).message)).toEqual([text]);
+    expect(errors.map((part) => (part.error as Error).cause)).toEqual([error]);
+    expect(toolResultsIn(prompts[1])).toEqual({ c1: { type: "error-text", value: text } });
   });
 
   it("an approval policy reads the same ctx.host as the run", async () => {

@@ -173,7 +173,8 @@ function aiSdkTool(
       askedBefore(asked, toolCallId),
       ctx,
     );
-    if (!outcome.ok) throw new ToolCallError(outcome.error);
+    // The failure's cause (a ToolError, the thrown value) stays the error's, for the host's logs.
+    if (!outcome.ok) throw new ToolCallError(outcome.error, { cause: outcome.cause });
     return outcome.value;
   };
   return tool<unknown, unknown>({
@@ -311,7 +312,8 @@ function aiSdkParts(part: ContentPart): AISdkContent[] {
 /**
  * A failed call as the AI SDK's tool error. Its text is the failure's message alone: ai 6
  * shows a model `error.message`, ai 7 `String(error)`, which would otherwise prefix
- * `Error: ` to a text `formatError` shaped word for word.
+ * `Error: ` to a text `formatError` or a `ToolError` shaped word for word. Its `cause` is
+ * the failure's, which a model never reads.
  */
 class ToolCallError extends Error {
   override readonly name = "ToolCallError";

@@ -1,11 +1,13 @@
 /**
  * What an MCP client is told when a call fails: the text of the `isError` result. The
  * deployer decides through the `clientError` option; by default it is the failure's
- * message, naming the tool, and never a stack.
+ * message, naming the tool, and never a stack; a text the tool or a `formatError` chose
+ * (a `ToolError`'s message, a hook's string) as written.
  *
  * @module
  */
-import type { CallFailure, CallFailureKind, CallPending } from "toolwright";
+import { type CallFailure, type CallFailureKind, type CallPending, ToolError } from "toolwright";
+import { isAsWritten } from "../../call/outcome";
 import { messageOf } from "../../core/describe";
 import type { McpCallInfo } from "./server";
 
@@ -13,7 +15,10 @@ import type { McpCallInfo } from "./server";
 export interface McpCallFailure extends McpCallInfo {
   /** Which kind of failure it is. */
   readonly kind: CallFailureKind;
-  /** What the client is told by default: the failure's message, naming the tool. */
+  /**
+   * What the client is told by default: the failure's message, naming the tool; a
+   * `ToolError`'s message, or a `formatError` text, as written.
+   */
   readonly message: string;
   /** What caused it (the thrown value, the `ZodError`, the abort reason), for logs. */
   readonly cause?: unknown;
@@ -25,17 +30,19 @@ export type McpClientError = (failure: McpCallFailure) => string;
 /**
  * The default text: the failure's message, which names the tool for every kind but a
  * thrown error; a thrown error's own message is prefixed with the tool it came from. A
- * text `formatError` made of it is what the model reads, as it is.
+ * `ToolError`'s message, and a text `formatError` chose, are what the model reads, as
+ * they are.
  */
 function defaultClientText(name: string, failure: CallFailure | CallPending): string {
   return isRawThrow(failure) ? `tool '${name}' failed: ${failure.error}` : failure.error;
 }
 
-// A thrown failure's text is the thrown value's message until a `formatError` replaces it;
-// a text that differs from it was shaped for the model already.
+// A thrown failure's text is the thrown value's message until a `formatError` replaces it
+// (even with the same text); a `ToolError`'s message is the tool's own words for the model.
 function isRawThrow(failure: CallFailure | CallPending): boolean {
-  if (failure.kind !== "thrown") return false;
-  return !("cause" in failure) || failure.error === messageOf(failure.cause);
+  if (failure.kind !== "thrown" || isAsWritten(failure)) return false;
+  if (!("cause" in failure)) return true;
+  return !(failure.cause instanceof ToolError) && failure.error === messageOf(failure.cause);
 }
 
 /**

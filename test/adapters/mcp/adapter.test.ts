@@ -20,6 +20,7 @@ import {
   type CallOutcome,
   capability,
   defineTool,
+  ToolError,
   type ToolSet,
   toolbox,
   toolSet,
@@ -170,6 +171,39 @@ for (const { major, z } of zodMajors) {
       };
       expect(mcp.encode(set(), { name: "book" }, invalid)).toEqual({
         content: [{ type: "text", text: invalid.error }],
+        isError: true,
+      });
+    });
+
+    it("encodes a ToolError's failure, and a formatError text, as written", async () => {
+      const cause = new ToolError('{"code":"NOT_FOUND"}');
+      const thrown: CallOutcome = { ok: false, kind: "thrown", error: cause.message, cause };
+      expect(checked(mcp.encode(set(), { name: "free" }, thrown))).toEqual({
+        content: [{ type: "text", text: '{"code":"NOT_FOUND"}' }],
+        isError: true,
+      });
+      // A hook that keeps the thrown message word for word has decided it: no prefix.
+      const plain = new Error("the disk is full");
+      const worded = toolSet([
+        capability({
+          name: "w",
+          description: "w",
+          toolbox: toolbox("w", "w", {
+            free: defineTool({
+              description: "Fails",
+              parameters: z.object({}),
+              controls: { formatError: (failure) => failure.error },
+              execute: () => {
+                throw plain;
+              },
+            }),
+          }),
+        }),
+      ]);
+      const outcome = await worded.call("free", {});
+      expect(outcome).toEqual({ ok: false, kind: "thrown", error: plain.message, cause: plain });
+      expect(mcp.encode(worded, { name: "free" }, outcome)).toEqual({
+        content: [{ type: "text", text: "the disk is full" }],
         isError: true,
       });
     });

@@ -2,7 +2,7 @@
 // every tool its server scenarios name, written with toolwright's public API only, served
 // by listenMcpHttp. Each tool does what its scenario's description asks, as a user would
 // write it; what toolwright cannot do yet is in expected-failures.yaml beside this file.
-import { capability, defineTool, toolbox, toolSet } from "toolwright";
+import { capability, defineTool, ToolError, toolbox, toolSet } from "toolwright";
 import { listenMcpHttp } from "toolwright/mcp";
 import * as z from "zod";
 
@@ -75,7 +75,8 @@ const tools = toolbox("conformance", "The conformance suite's tools", {
     description: "Always fails",
     parameters: none,
     execute: (): string => {
-      throw new Error("This tool intentionally returns an error for testing");
+      // The scenario's text exactly, with no prefix: a ToolError is the model's text as written.
+      throw new ToolError("This tool intentionally returns an error for testing");
     },
   }),
   test_tool_with_progress: defineTool({

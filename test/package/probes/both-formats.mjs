@@ -49,6 +49,8 @@ const unrelated = [
   ["PartialResultError", "ToolTimeoutError"],
   ["ApprovalRequiredError", "ToolArgumentsError"],
   ["ClientRequestError", "ToolTimeoutError"],
+  ["ToolError", "ToolwrightError"],
+  ["ToolArgumentsError", "ToolError"],
 ];
 const wronglyInstances = [];
 for (const [specimen, name] of unrelated) {
@@ -64,7 +66,10 @@ for (const [specimen, name] of unrelated) {
 if (new Error("plain") instanceof esm.root.ToolwrightError) wronglyInstances.push("plain Error");
 
 // Every error of one copy is a ToolwrightError of the other: names of those that are not.
-const errors = Object.keys(branded).filter((name) => made.esm[name] instanceof Error);
+// A ToolError is the tool's own failure, not one toolwright raises: checked apart above.
+const errors = Object.keys(branded).filter(
+  (name) => made.esm[name] instanceof Error && name !== "ToolError",
+);
 const notToolwrightErrors = errors.filter(
   (name) =>
     !(made.esm[name] instanceof cjs.root.ToolwrightError) ||

@@ -75,6 +75,15 @@ async function specimens({ root, openai, anthropic }, z) {
     }),
   });
   const approvalError = await rejection(gated.execute("wipe", {}));
+  const failing = root.toolbox("failing", "Failing tools", {
+    fail: root.defineTool({
+      description: "Fail with a text for the model",
+      parameters: z.object({}),
+      execute: () => {
+        throw new root.ToolError("NOT_FOUND: nothing to fail on");
+      },
+    }),
+  });
   return {
     Toolbox: toolbox,
     ManualToolbox: new root.ManualToolbox(manual),
@@ -101,6 +110,8 @@ async function specimens({ root, openai, anthropic }, z) {
     ApprovalRequiredError: approvalError,
     // Raised by an MCP server's ctx.elicit and ctx.sample; made here as a tool would see it.
     ClientRequestError: new root.ClientRequestError("elicit", "unsupported", "no client"),
+    // A tool's own failure for the model, thrown through Toolbox.execute as it is.
+    ToolError: await rejection(failing.execute("fail", {})),
     // One class for both strict adapters: the OpenAI one provoked here, the Anthropic one
     // checked to be an instance of the same class by both-formats.mjs.
     StrictSchemaError: thrown(() =>
