@@ -4,9 +4,8 @@
  * own (`mcp-http-server.ts`), loaded from this process with raw JSON-RPC POSTs over
  * keep-alive connections at a fixed concurrency. Rounds alternate between the two
  * servers, so round `r` of both ran under the same conditions, and a ratio is taken per
- * round. Prints; never fails on a time.
- *
- * Usage: `tsx bench/mcp-http.ts [concurrency=16] [rounds=6] [roundMs=3000]`
+ * round, at 1, 16 and 64 concurrent calls. Prints; never fails on a time.
+ * `npx tsx bench/run.ts mcp-http` runs it alone.
  *
  * @module
  */
@@ -15,6 +14,9 @@ import { Agent, request } from "node:http";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { repoRoot } from "./environment";
+import { formatNumber, median } from "./harness";
+import { atLeast, atMost, formatWithSpread, ratioSpread } from "./ratio";
+import { ratioRow, type Section, type SummaryRow, table } from "./report";
 
 type Which = "toolwright" | "sdk";
 
@@ -93,39 +95,91 @@ async function round(url: URL, concurrency: number, ms: number): Promise<Round> 
   return { rps: (latencies.length / elapsed) * 1000, p99, errors };
 }
 
-const median = (xs: readonly number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
-};
-const spread = (xs: readonly number[]) =>
-  `${median(xs).toFixed(2)}× (${Math.min(...xs).toFixed(2)}–${Math.max(...xs).toFixed(2)})`;
+const CONCURRENCY = [1, 16, 64] as const;
+const ROUNDS = 6;
+const ROUND_MS = 2500;
+const WARMUP_MS = 1500;
+/** Issue 22's goal at 16 concurrent calls: 1.5× the SDK's throughput, 0.8× its p99. */
+const GOAL_AT = 16;
 
-const [concurrency = 16, rounds = 6, roundMs = 3000] = process.argv.slice(2).map(Number);
-const servers = { toolwright: await start("toolwright"), sdk: await start("sdk") };
-try {
-  // Warm up both (JIT, connections).
-  for (const which of ["toolwright", "sdk"] as const)
-    await round(servers[which].url, concurrency, 1500);
-  const out: Record<Which, Round[]> = { toolwright: [], sdk: [] };
-  for (let r = 0; r < rounds; r++) {
-    const order: Which[] = r % 2 === 0 ? ["toolwright", "sdk"] : ["sdk", "toolwright"];
-    for (const which of order)
-      out[which].push(await round(servers[which].url, concurrency, roundMs));
-  }
-  const rpsRatio = out.toolwright.map((t, i) => t.rps / (out.sdk[i] as Round).rps);
-  const p99Ratio = out.toolwright.map((t, i) => t.p99 / (out.sdk[i] as Round).p99);
+async function measure(
+  servers: Record<Which, { url: URL }>,
+  concurrency: number,
+): Promise<Record<Which, Round[]>> {
   for (const which of ["toolwright", "sdk"] as const) {
-    const rs = out[which];
-    console.log(
-      `${which}: ${median(rs.map((x) => x.rps)).toFixed(0)} req/s (${rs.map((x) => x.rps.toFixed(0)).join(", ")}), ` +
-        `p99 ${median(rs.map((x) => x.p99)).toFixed(2)} ms, errors ${rs.reduce((n, x) => n + x.errors, 0)}`,
-    );
+    await round(servers[which].url, concurrency, WARMUP_MS);
   }
-  console.log(`concurrency ${concurrency}, ${rounds} rounds of ${roundMs} ms`);
-  console.log(`throughput toolwright/sdk: ${spread(rpsRatio)}`);
-  console.log(`p99 toolwright/sdk: ${spread(p99Ratio)}`);
-} finally {
-  servers.toolwright.stop();
-  servers.sdk.stop();
+  const out: Record<Which, Round[]> = { toolwright: [], sdk: [] };
+  for (let r = 0; r < ROUNDS; r++) {
+    const order: Which[] = r % 2 === 0 ? ["toolwright", "sdk"] : ["sdk", "toolwright"];
+    for (const which of order) {
+      out[which].push(await round(servers[which].url, concurrency, ROUND_MS));
+    }
+  }
+  return out;
+}
+
+/** The section: both servers at each concurrency, with the ratios per round. */
+export async function runMcpHttp(): Promise<Section> {
+  const servers = { toolwright: await start("toolwright"), sdk: await start("sdk") };
+  const rows: string[][] = [];
+  const summary: SummaryRow[] = [];
+  try {
+    for (const concurrency of CONCURRENCY) {
+      const out = await measure(servers, concurrency);
+      const rps = (which: Which) => out[which].map((x) => x.rps);
+      const p99 = (which: Which) => out[which].map((x) => x.p99);
+      const errors = (which: Which) => out[which].reduce((n, x) => n + x.errors, 0);
+      const throughput = ratioSpread(rps("toolwright"), rps("sdk"));
+      const tail = ratioSpread(p99("toolwright"), p99("sdk"));
+      rows.push([
+        String(concurrency),
+        formatNumber(median(rps("toolwright"))),
+        formatNumber(median(rps("sdk"))),
+        formatWithSpread(throughput),
+        `${median(p99("toolwright")).toFixed(2)} / ${median(p99("sdk")).toFixed(2)}`,
+        formatWithSpread(tail),
+        `${errors("toolwright")} / ${errors("sdk")}`,
+      ]);
+      const at = `${concurrency} concurrent`;
+      const goal = concurrency === GOAL_AT;
+      summary.push(
+        ratioRow(
+          "MCP over HTTP",
+          `listenMcpHttp vs SDK stateless server, throughput, ${at}`,
+          throughput,
+          goal ? atLeast(1.5) : undefined,
+        ),
+        ratioRow(
+          "MCP over HTTP",
+          `listenMcpHttp vs SDK stateless server, p99, ${at}`,
+          tail,
+          goal ? atMost(0.8) : undefined,
+        ),
+      );
+      console.log(rows.at(-1)?.join(" | "));
+    }
+  } finally {
+    servers.toolwright.stop();
+    servers.sdk.stop();
+  }
+  const markdown = [
+    "Raw `tools/call` POSTs over keep-alive connections, from the parent process, to",
+    "`listenMcpHttp` and to the MCP SDK's own stateless server (a new `McpServer` and",
+    "transport per request), each in a process of its own; rounds alternate between them.",
+    "",
+    table(
+      [
+        "concurrent",
+        "toolwright req/s",
+        "SDK req/s",
+        "throughput ratio",
+        "p99 ms (toolwright / SDK)",
+        "p99 ratio",
+        "errors",
+      ],
+      rows,
+    ),
+  ].join("\n");
+  return { title: "MCP over HTTP", markdown, summary };
 }
