@@ -16,7 +16,7 @@ import {
   type ServerRequest,
   type Tool,
 } from "@modelcontextprotocol/sdk/types.js";
-import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
+import type { jsonSchemaValidator } from "@modelcontextprotocol/sdk/validation";
 import { type Capability, type ToolExecutionContext, type ToolSet, toolSet } from "toolwright";
 import { callFailure } from "../../call/outcome";
 import { describeValue, messageOf } from "../../core/describe";
@@ -32,6 +32,7 @@ import { serveManuals } from "./resources";
 import { failed } from "./results";
 import type { Shutdown } from "./shutdown";
 import { checkExamplesOption, list, type McpExamples } from "./tools";
+import { sharedValidator } from "./validator";
 
 /** What the `host` option learns about each `tools/call`. */
 export interface McpCallInfo {
@@ -155,7 +156,7 @@ export interface PreparedServer {
    * The JSON Schema validator every server built from this shares: the SDK builds a new
    * Ajv instance for each server otherwise, which over stateless HTTP is one per request.
    */
-  readonly validator: AjvJsonSchemaValidator;
+  readonly validator: jsonSchemaValidator;
   /** The user's `server.configure`, checked and wrapped, when there is one. */
   readonly configure?: ConfigureHook;
 }
@@ -173,7 +174,7 @@ export function prepareServer(options: McpServerOptions): PreparedServer {
   const set = setOf(options.tools);
   const { tools } = list(set, options.examples);
   const manuals = set.capabilities.filter((capability) => capability.manual !== undefined);
-  const validator = new AjvJsonSchemaValidator();
+  const validator = sharedValidator();
   return { options, set, tools, manuals, validator, ...(configure && { configure }) };
 }
 
