@@ -34,6 +34,11 @@ export function atMost(bound: number): Goal {
   return { text: `≤ ${formatRatio(bound)}`, holds: (value) => value <= bound };
 }
 
+/** Goal: the ratio is at least `bound`. */
+export function atLeast(bound: number): Goal {
+  return { text: `≥ ${formatRatio(bound)}`, holds: (value) => value >= bound };
+}
+
 /** Goal: the ratio is below `bound`. */
 export function below(bound: number): Goal {
   return { text: `< ${formatRatio(bound)}`, holds: (value) => value < bound };

@@ -14,6 +14,7 @@ import { describeEnvironment, repoRoot } from "./environment";
 import { runImportCost } from "./import-cost";
 import { runLint } from "./lint-section";
 import { runListingSize } from "./listing-size";
+import { runMcpHttp } from "./mcp-http";
 import { runProjection } from "./projection";
 import { runReliability } from "./reliability";
 import { type Section, summaryTable } from "./report";
@@ -28,6 +29,7 @@ const benchmarks: Record<string, { title: string; run: () => Promise<Section> }>
   "bundle-size": { title: "Bundle size", run: runBundleSize },
   reliability: { title: "Reliability", run: runReliability },
   "listing-size": { title: "Listing size", run: runListingSize },
+  "mcp-http": { title: "MCP over HTTP", run: runMcpHttp },
 };
 
 const load = () =>

@@ -56,6 +56,9 @@ export interface McpHttpHandler {
  * `Origin` first (by default, loopback only: widen with `allowed.hosts`), then reads at
  * most `limits.maxBodyBytes`; a response that makes no progress for
  * `limits.writeStallTimeoutMs` closes its connection. Set the other timeouts on your own server; {@link listenMcpHttp} does.
+ * What a request cannot change is built once per handler: the tool set, the listing and
+ * the SDK's JSON Schema validator; each request gets only its own server (configured by
+ * `server.configure`, when given) and transport.
  * Being stateless, it cannot send the client a request of its own: a call that needs
  * approval is never elicited here, but answered as the `approval: "refuse"` option would
  * (or decided by an approval handler, when the option is one).
@@ -91,6 +94,9 @@ export function mcpHttpHandler(
     // to another server that is not waiting for it; so approval is never elicited here.
     prepared: { ...prepareServer(options), shutdown, clientRequests: false },
   };
+  // Each request builds its own server, configured as it is built; build one now so that a
+  // `configure` that throws fails here, at start-up, rather than on every request.
+  if (state.prepared.configure !== undefined) buildServer(state.prepared);
   const handle = (req: IncomingMessage, res: ServerResponse): Promise<void> =>
     answerSafely(req, res, () => answer(state, req, res));
   const close = closeOnce(DEFAULT_HTTP_GRACE_MS, (graceMs) => shutdown.close(graceMs));

@@ -30,6 +30,7 @@
 export { type McpOptions, type McpToolCall, mcp } from "./adapter";
 export type { McpApproval, McpApprovalHandler } from "./approval";
 export type { McpCallFailure, McpClientError } from "./client-error";
+export type { McpServerSetup } from "./configure";
 export type { AllowList, McpAllowed } from "./host-origin";
 export { listenMcpHttp, type McpHttpOptions, type McpHttpServer } from "./http";
 export {

@@ -1,7 +1,7 @@
 /**
  * The server options that moved when the server began to take a tool set: the controls
  * and the set's own options went to `toolSet`, the HTTP allow-lists and limits into their
- * groups. A JavaScript caller (or a spread) still passing one would otherwise have it
+ * groups, `instructions` into `server` (beside `configure`). A JavaScript caller (or a spread) still passing one would otherwise have it
  * ignored: a call that runs unasked, a time limit that does not hold.
  *
  * @module
@@ -24,6 +24,7 @@ const TO_GROUPS: Readonly<Record<string, string>> = {
   keepAliveTimeoutMs: "limits.keepAliveTimeoutMs",
   maxConnections: "limits.maxConnections",
   maxBodyBytes: "limits.maxBodyBytes",
+  instructions: "server.instructions",
 };
 
 /** Where `name` went, or `undefined` for an option that did not move. */

@@ -4,7 +4,8 @@
  *
  * @module
  */
-import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import {
   type CallToolRequest,
@@ -15,6 +16,7 @@ import {
   type ServerRequest,
   type Tool,
 } from "@modelcontextprotocol/sdk/types.js";
+import type { jsonSchemaValidator } from "@modelcontextprotocol/sdk/validation";
 import { type Capability, type ToolExecutionContext, type ToolSet, toolSet } from "toolwright";
 import { callFailure } from "../../call/outcome";
 import { describeValue, messageOf } from "../../core/describe";
@@ -24,6 +26,7 @@ import { approvalStrategy, checkApproval, type McpApproval } from "./approval";
 import { callNotifications } from "./call-notifications";
 import { clientText, type McpClientError } from "./client-error";
 import { elicitFor, sampleFor } from "./client-requests";
+import { type ConfigureHook, checkConfigure, type McpServerSetup } from "./configure";
 import { logBridge, serveLogging } from "./logging";
 import { checkMovedOptions } from "./moved-options";
 import type { Outbound } from "./outbound";
@@ -32,6 +35,7 @@ import { serveManuals } from "./resources";
 import { failed } from "./results";
 import type { Shutdown } from "./shutdown";
 import { checkExamplesOption, list, type McpExamples } from "./tools";
+import { sharedValidator } from "./validator";
 
 /** What the `host` option learns about each `tools/call`. */
 export interface McpCallInfo {
@@ -59,8 +63,12 @@ export interface McpServerOptions {
    * collisions throw here). Each of its capabilities with a manual is also a resource.
    */
   readonly tools: ToolSet | readonly Capability[];
-  /** Text a client may add to the model's system prompt. */
-  readonly instructions?: string;
+  /**
+   * The SDK server's own: the `instructions` it sends, and `configure(server)`, which
+   * receives the SDK's `McpServer` before it connects, to add resources, prompts and
+   * completions with the SDK's API.
+   */
+  readonly server?: McpServerSetup;
   /**
    * Builds `ctx.host` for one call, e.g. `{ scope: sessionScope.bind(...) }`. Called once
    * per `tools/call`, so each call gets its own.
@@ -111,7 +119,9 @@ export interface McpServerOptions {
  * Builds an MCP `Server` (low level, so the JSON Schema it lists is exactly the
  * projection) serving a tool set's tools, plays and manuals. Connect it to any transport;
  * {@link serveStdio} and {@link createMcpHttpHandler} do that for you. Throws when two
- * entries share a name or a schema cannot be projected, naming it.
+ * entries share a name or a schema cannot be projected, naming it, and a
+ * `McpConfigureError` when `server.configure` throws. (It is the low-level `Server` of the
+ * SDK `McpServer` that `server.configure` receives.)
  *
  * @example
  * ```ts
@@ -120,7 +130,7 @@ export interface McpServerOptions {
  * ```
  */
 export function createMcpServer(options: McpServerOptions): Server {
-  return buildServer(prepareServer(options));
+  return buildServer(prepareServer(options)).server;
 }
 
 /**
@@ -145,6 +155,13 @@ export interface PreparedServer {
   readonly clientRequests?: boolean;
   /** What the connection has waiting: progress is dropped while it is full (HTTP and stdio set it). */
   readonly outbound?: Outbound;
+  /**
+   * The JSON Schema validator every server built from this shares: the SDK builds a new
+   * Ajv instance for each server otherwise, which over stateless HTTP is one per request.
+   */
+  readonly validator: jsonSchemaValidator;
+  /** The user's `server.configure`, checked and wrapped, when there is one. */
+  readonly configure?: ConfigureHook;
 }
 
 /**
@@ -156,10 +173,12 @@ export function prepareServer(options: McpServerOptions): PreparedServer {
   checkMovedOptions(options);
   checkApproval(options.approval);
   checkExamplesOption(options.examples);
+  const configure = checkConfigure(options.server);
   const set = setOf(options.tools);
   const { tools } = list(set, options.examples);
   const manuals = set.capabilities.filter((capability) => capability.manual !== undefined);
-  return { options, set, tools, manuals };
+  const validator = sharedValidator();
+  return { options, set, tools, manuals, validator, ...(configure && { configure }) };
 }
 
 function setOf(tools: unknown): ToolSet {
@@ -177,23 +196,30 @@ function setOf(tools: unknown): ToolSet {
   );
 }
 
-/** A new `Server` answering from `prepared`, not yet connected to a transport. */
-export function buildServer(prepared: PreparedServer): Server {
-  const { options, tools, manuals } = prepared;
-  const server = new Server(
+/**
+ * A new SDK `McpServer` answering from `prepared`, not yet connected to a transport:
+ * toolwright's `tools/list` and `tools/call` on its low-level `server`, the manuals as
+ * resources, then the user's `configure`. Throws a `McpConfigureError` when that throws.
+ */
+export function buildServer(prepared: PreparedServer): McpServer {
+  const { options, tools, manuals, validator } = prepared;
+  const instructions = options.server?.instructions;
+  const mcpServer = new McpServer(
     { name: options.name, version: options.version },
-    {
-      capabilities: { tools: {}, logging: {}, ...(manuals.length > 0 && { resources: {} }) },
-      ...(options.instructions !== undefined && { instructions: options.instructions }),
-    },
+    { jsonSchemaValidator: validator, ...(instructions !== undefined && { instructions }) },
   );
+  const { server } = mcpServer;
+  // Not through the constructor's capabilities: `McpServer` would install its own tools
+  // handlers. Set here, `registerTool` in `configure` is refused (the tools are the set's).
+  server.registerCapabilities({ tools: {}, logging: {} });
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [...tools] }));
   serveLogging(server);
   server.setRequestHandler(CallToolRequestSchema, (request, extra) =>
     callTool(prepared, server, request, extra),
   );
-  if (manuals.length > 0) serveManuals(server, manuals);
-  return server;
+  if (manuals.length > 0) serveManuals(mcpServer, manuals);
+  prepared.configure?.(mcpServer);
+  return mcpServer;
 }
 
 type CallExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
