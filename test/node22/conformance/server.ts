@@ -1,10 +1,12 @@
 // The server the official MCP conformance suite (@modelcontextprotocol/conformance) tests:
 // every tool its server scenarios name, written with toolwright's public API only, served
 // by listenMcpHttp. Each tool does what its scenario's description asks, as a user would
-// write it; what toolwright cannot do yet is in expected-failures.yaml beside this file.
+// write it, and resources, prompts and completions through `server.configure` (extras.ts);
+// what toolwright cannot do yet is in expected-failures.yaml beside this file.
 import { capability, defineTool, ToolError, toolbox, toolSet } from "toolwright";
 import { listenMcpHttp } from "toolwright/mcp";
 import * as z from "zod";
+import { configureExtras } from "./extras.ts";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 // A 1×1 red PNG and a 1-sample silent WAV: the minimal media the scenarios ask for.
@@ -174,5 +176,6 @@ export function serveConformance() {
     name: "toolwright-conformance",
     version: "1.0.0",
     tools: conformanceTools,
+    server: { configure: configureExtras },
   });
 }
