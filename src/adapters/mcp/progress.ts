@@ -38,10 +38,12 @@ export interface ProgressBridge {
 
 /**
  * A bridge sending through `extra` (the request handler's extra, whose notifications
- * the transport associates with the request). Progress only grows: an event's own
- * `progress` counts when it is ahead, otherwise (and for each partial value) the count
- * moves on by one. While `outbound` is full (a client not reading), a notification is
- * dropped rather than queued: the count still moves on, so the client can tell.
+ * the transport associates with the request). Progress only grows, as MCP requires: an
+ * event's own `progress` is sent as it is when it is above the last value sent (the first
+ * one, 0 included, always is); otherwise (and for each partial value) the count moves on
+ * from the last value, by one (from 0 before anything was sent). While `outbound` is full
+ * (a client not reading), a notification is dropped rather than queued: the count still
+ * moves on, so the client can tell.
  *
  * @example
  * ```ts
@@ -55,7 +57,8 @@ export function progressBridge(
   extra: { sendNotification(notification: ServerNotification): Promise<void> },
   outbound?: Outbound,
 ): ProgressBridge {
-  let progress = 0;
+  // The last value sent (or dropped); undefined before the first.
+  let progress: number | undefined;
   // Only a count and the latest wait are kept, however many are sent.
   let unsettled = 0;
   let allSettled: Promise<void> | undefined;
@@ -77,20 +80,21 @@ export function progressBridge(
     extra
       .sendNotification({
         method: "notifications/progress",
-        params: { progressToken: token, progress, ...params },
+        params: { progressToken: token, progress: progress ?? 0, ...params },
       })
       .then(settled, settled);
   };
   const emit = (event: ToolEvent): void => {
     const { ahead, message, total } = readEvent(event);
-    progress = ahead !== undefined && ahead > progress ? ahead : progress + 1;
+    progress =
+      ahead !== undefined && (progress === undefined || ahead > progress) ? ahead : after(progress);
     send({
       ...(message !== undefined && { message }),
       ...(total !== undefined && { total }),
     });
   };
   const partial = (value: unknown): void => {
-    progress += 1;
+    progress = after(progress);
     send(partialParams(value));
   };
   const delivered = async (): Promise<void> => {
@@ -99,6 +103,16 @@ export function progressBridge(
     await new Promise((resolve) => setImmediate(resolve));
   };
   return { emit, partial, delivered };
+}
+
+/**
+ * The next count after `last`: one more, or, where one more is lost to rounding (past
+ * 2^53), the next value a double can hold. Only the largest finite double has none.
+ */
+function after(last: number | undefined): number {
+  if (last === undefined) return 1;
+  const next = last + 1;
+  return next > last ? next : last + Math.abs(last) * Number.EPSILON;
 }
 
 /** What a progress notification takes of an event: finite numbers and text only. */
