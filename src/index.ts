@@ -119,6 +119,7 @@ export {
   type ToolConfig,
   type ToolDefinition,
   type ToolEvent,
+  type ToolExecution,
   type ToolExecutionContext,
   type ToolStream,
 } from "./core/tool-definition";

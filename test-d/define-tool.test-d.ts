@@ -245,3 +245,39 @@ class MeetingToolbox extends Toolbox {
 }
 expectAssignable<Toolbox>(new MeetingToolbox());
 expectType<Capability>(new Capability("meetings", "d", new MeetingToolbox()));
+
+// A title for people and an MCP `execution`, typed: a string, and one of the three task modes.
+defineTool({
+  title: "Ship a parcel",
+  description: "titled",
+  parameters: z.object({}),
+  execution: { taskSupport: "forbidden" },
+  execute: () => 1,
+});
+expectError(
+  defineTool({ title: 42, description: "titled", parameters: z.object({}), execute: () => 1 }),
+);
+expectError(
+  defineTool({
+    description: "tasks",
+    parameters: z.object({}),
+    execution: { taskSupport: "sometimes" },
+    execute: () => 1,
+  }),
+);
+expectError(
+  definePlay({
+    title: 42,
+    description: "titled",
+    parameters: z.object({}),
+    returns: z.number(),
+    execute: () => 1,
+  }),
+);
+expectAssignable<ToolDefinition>({
+  title: "Count",
+  description: "plain",
+  parameters: z.object({}),
+  execution: { taskSupport: "optional" as const },
+  execute: () => 1,
+});

@@ -22,6 +22,7 @@ import {
   type ResultHint,
   type StreamedResultHint,
   type ToolAnnotations,
+  type ToolExecution,
   type ToolStream,
 } from "./tool-definition";
 
@@ -30,6 +31,8 @@ import {
  * record. Not generic, so concrete Zod types never leak into declaration files.
  */
 export interface PlayDefinition {
+  /** A name for people: an MCP listing's `title` (see `ToolDefinition`). */
+  readonly title?: string;
   /** What the play does, for the model. */
   readonly description: string;
   /** The schema of the arguments, or a raw shape of them; `Playbook.execute` parses them once. */
@@ -44,6 +47,8 @@ export interface PlayDefinition {
   readonly displayType?: string;
   /** What the play does to the world, for hosts and MCP clients. */
   readonly annotations?: ToolAnnotations;
+  /** How an MCP client may run it, listed as its MCP `execution` (see `ToolExecution`). */
+  readonly execution?: ToolExecution;
   /** Arguments that show a model a good call, each accepted by `parameters` (see `ToolDefinition`). */
   readonly examples?: readonly Readonly<Record<string, unknown>>[];
   /** Approval, a time limit, strict inputs and failure texts (see `CallControls`). */
@@ -73,6 +78,8 @@ export interface PlayConfig<
   Q extends AnySchema = NoReturns,
   Y = SchemaInput<Q>,
 > {
+  /** A name for people: an MCP listing's `title` (see `ToolDefinition`). */
+  readonly title?: string;
   /** What the play does, for the model. */
   readonly description: string;
   /** The schema of the arguments, an object or a raw shape (see `ToolConfig`); `execute` receives its output type. */
@@ -97,6 +104,8 @@ export interface PlayConfig<
   readonly displayType?: string;
   /** What the play does to the world, for hosts and MCP clients. */
   readonly annotations?: ToolAnnotations;
+  /** How an MCP client may run it, listed as its MCP `execution` (see `ToolExecution`). */
+  readonly execution?: ToolExecution;
   /**
    * Parse the result through `returns` (default `true`). With `false` the callback's
    * value is returned as it is, while `returns` stays for introspection.
@@ -146,6 +155,7 @@ export function definePlay<
   checkControlPlacement(config, "definePlay");
   const controls = config.controls as CallControls | undefined;
   return {
+    ...(config.title !== undefined && { title: config.title }),
     description: config.description,
     parameters,
     returns,
@@ -153,6 +163,7 @@ export function definePlay<
     ...modelOutputOf(config.toModelOutput, "definePlay"),
     ...(config.displayType !== undefined && { displayType: config.displayType }),
     ...(config.annotations !== undefined && { annotations: config.annotations }),
+    ...(config.execution !== undefined && { execution: config.execution }),
     ...(controls !== undefined && { controls }),
     ...(config.examples !== undefined && {
       examples: checkExamples(

@@ -113,6 +113,19 @@ export interface ToolAnnotations {
 }
 
 /**
+ * How an MCP client may run a tool, listed as the tool's MCP `execution` as declared
+ * (other hosts have no such field). toolwright's own MCP server runs every call directly:
+ * it declares no `tasks` capability, so by the MCP specification no client asks it for a
+ * task, whatever `taskSupport` says (though the SDK client's `callTool` refuses a tool
+ * listed `"required"`). Declare it for a server that runs tasks itself, or to say
+ * `"forbidden"` outright, as the SDK's `McpServer` lists every tool it registers.
+ */
+export interface ToolExecution {
+  /** Whether a `tools/call` of it may (`"optional"`), must or must not run as a task. */
+  readonly taskSupport?: "forbidden" | "optional" | "required";
+}
+
+/**
  * A tool: what a model sees (`description`, `parameters`, `returns`) and what runs
  * (`execute`). The name is the key it is stored under in a toolbox's record.
  *
@@ -120,6 +133,12 @@ export interface ToolAnnotations {
  * declaration files. Hand-written literals and `defineTool` results share this shape.
  */
 export interface ToolDefinition {
+  /**
+   * A name for people, shown by hosts that have a place for one: an MCP listing's
+   * `title` (beside `annotations.title`, which stays as declared and is the listed
+   * `title` when this is left out). Models read the name and `description`.
+   */
+  readonly title?: string;
   /** What the tool does, for the model. */
   readonly description: string;
   /**
@@ -151,6 +170,8 @@ export interface ToolDefinition {
   readonly displayType?: string;
   /** What the tool does to the world, for hosts and MCP clients. */
   readonly annotations?: ToolAnnotations;
+  /** How an MCP client may run it, listed as its MCP `execution` (see {@link ToolExecution}). */
+  readonly execution?: ToolExecution;
   /**
    * Arguments that show a model what a good call looks like, each accepted by
    * `parameters`: sent natively where a provider takes them (Anthropic `input_examples`,
@@ -312,6 +333,11 @@ export function defineTool<
   // until a container is called or a declaration file written. Together that is about a
   // tenth of what a tool costs to check.
   config: {
+    /**
+     * A name for people: an MCP listing's `title` (`annotations.title` when left out).
+     * Models read the name and `description`.
+     */
+    readonly title?: string;
     /** What the tool does, for the model. */
     readonly description: string;
     /**
@@ -347,6 +373,8 @@ export function defineTool<
     readonly displayType?: string;
     /** What the tool does to the world, for hosts and MCP clients. */
     readonly annotations?: ToolAnnotations;
+    /** How an MCP client may run it, listed as its MCP `execution` (see {@link ToolExecution}). */
+    readonly execution?: ToolExecution;
     /**
      * Parse the result through `returns` (default `true`). With `false` the callback's
      * value is returned as it is, while `returns` stays for introspection.
@@ -371,6 +399,7 @@ export function defineTool<
   checkControlPlacement(config, "defineTool");
   const controls = config.controls as CallControls | undefined;
   return {
+    ...(config.title !== undefined && { title: config.title }),
     description: config.description,
     parameters,
     ...(returns !== undefined && { returns }),
@@ -380,6 +409,7 @@ export function defineTool<
     ...(config.terminal !== undefined && { terminal: config.terminal }),
     ...(config.displayType !== undefined && { displayType: config.displayType }),
     ...(config.annotations !== undefined && { annotations: config.annotations }),
+    ...(config.execution !== undefined && { execution: config.execution }),
     ...(controls !== undefined && { controls }),
     ...(config.examples !== undefined && {
       examples: checkExamples(

@@ -177,11 +177,13 @@ function entryOf(
   return {
     name,
     capability: capability.name,
+    ...(definition.title !== undefined && { title: definition.title }),
     description: definition.description,
     parameters,
     ...(definition.returns !== undefined && { returns: definition.returns }),
     ...(definition.displayType !== undefined && { displayType: definition.displayType }),
     ...(definition.annotations !== undefined && { annotations: definition.annotations }),
+    ...(definition.execution !== undefined && { execution: definition.execution }),
     // A hand-written definition's examples are checked here, where its name is known.
     ...(examples !== undefined && {
       examples: checkExamples(`toolSet: '${capability.name}/${name}'`, parameters, examples),

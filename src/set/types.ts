@@ -9,7 +9,12 @@ import type { ToolCallRecord } from "../call/stages/recording";
 import type { ArgsOf, ResultOf } from "../core/call-types";
 import type { Capability } from "../core/capability";
 import type { ContentPart, ModelOutput } from "../core/model-output";
-import type { LogLevel, ToolAnnotations, ToolExecutionContext } from "../core/tool-definition";
+import type {
+  LogLevel,
+  ToolAnnotations,
+  ToolExecution,
+  ToolExecutionContext,
+} from "../core/tool-definition";
 import type { JsonSchema, JsonSchemaTarget } from "../zod/json-schema";
 import type { AnySchema } from "../zod/schema";
 import type { ToolSetCallables } from "./callables";
@@ -28,6 +33,8 @@ export interface ToolSetEntry {
   readonly kind: ToolSetEntryKind;
   /** The name of the capability that owns it. */
   readonly capability: string;
+  /** A name for people, when declared (an MCP listing's `title`). */
+  readonly title?: string;
   /** What it does, for the model. */
   readonly description: string;
   /** The schema of its arguments. */
@@ -36,6 +43,8 @@ export interface ToolSetEntry {
   readonly returns?: AnySchema;
   /** What it does to the world, when declared. */
   readonly annotations?: ToolAnnotations;
+  /** How an MCP client may run it, when declared (its MCP `execution`). */
+  readonly execution?: ToolExecution;
   /** Calling it ends the run. */
   readonly terminal?: boolean;
   /** A hint for how a host UI should render the result. */

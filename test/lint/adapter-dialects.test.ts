@@ -193,7 +193,10 @@ describe("a schema clean under its adapter's dialect ships through the adapter",
       expect(tools.map((tool) => tool.name)).toEqual(set.names);
       const projected = set.schemas("draft-2020-12");
       for (const [i, tool] of tools.entries())
-        expect(tool.inputSchema).toEqual(projected[i]?.parameters);
+        expect(tool.inputSchema).toEqual({
+          $schema: "https://json-schema.org/draft/2020-12/schema",
+          ...projected[i]?.parameters,
+        });
     } finally {
       await client.close();
       await server.close();

@@ -22,6 +22,15 @@ export interface McpOptions {
    */
   readonly examples?: McpExamples;
   /**
+   * Whether each listed tool carries the `_meta` keys toolwright adds:
+   * `"toolwright/kind"` (`"tool"`, `"play"` or `"manual"`), `"toolwright/capability"`
+   * (its capability's name) and, for a deferred tool, `"toolwright/deferred": true`.
+   * `false` lists no `_meta` at all, for clients that show or store it.
+   *
+   * @default true
+   */
+  readonly listingMeta?: boolean;
+  /**
    * Decides what a client reads when a call fails: the text of its `isError` result. By
    * default, the failure's message (as `formatError` shaped it), naming the tool; never a
    * stack. It decides last: it receives the model's text as `message` and may replace it.
@@ -66,7 +75,7 @@ function encode(
  * ```
  */
 export const mcp = {
-  list: (set: ToolSet, options?: McpOptions) => list(set, options?.examples),
+  list: (set: ToolSet, options?: McpOptions) => list(set, options),
   decode: (_set: ToolSet, call: McpToolCall) => ({ name: call.name, args: call.arguments ?? {} }),
   encode,
   run: (

@@ -4,8 +4,9 @@
  * and the MCP adapter with the verbs every host adapter has (`mcp`: `list`, `decode`,
  * `encode`, `run`).
  *
- * - `tools/list` from the 2020-12 projection, with `outputSchema` for object results
- *   and annotations from each tool's hints;
+ * - `tools/list` from the 2020-12 projection, declared by `$schema`, with `outputSchema`
+ *   for object results, each tool's `title`, annotations from its hints, its `execution`
+ *   as declared, and toolwright's `_meta` keys unless `listingMeta: false`;
  * - `tools/call` through the set: structured results as `structuredContent`, beside
  *   `content` from each tool's `toModelOutput` (text, image, audio, resource links and
  *   embedded resources) or the result's JSON as text, cut to the set's `outputBudget`;
@@ -14,7 +15,7 @@
  *   `ManualToolbox` reading tools;
  * - MCP cancellation wired to `ctx.signal`; `ctx.emit` and a streaming tool's partial
  *   results to progress notifications (a partial's JSON as the message and the value in
- *   `_meta["toolwright/partial"]`);
+ *   `_meta["toolwright/partial"]`; a tool's increasing progress values as it sent them);
  * - approval asked of the client's user through elicitation (or refused, or decided by
  *   a handler of yours); every other control (time limits, strict inputs, `formatError`,
  *   the approval policy, deferred loading) is the tool set's.

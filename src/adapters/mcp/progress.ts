@@ -33,9 +33,11 @@ export interface ProgressBridge {
 }
 
 /**
- * A bridge sending through a call's `notifications` (see `callNotifications`). Progress only grows: an event's own
- * `progress` counts when it is ahead, otherwise (and for each partial value) the count
- * moves on by one. While the connection is full (a client not reading), a notification is
+ * A bridge sending through a call's `notifications` (see `callNotifications`). Progress
+ * only grows, as MCP requires: an event's own `progress` is sent as it is when it is above
+ * the last value sent (the first one, 0 included, always is); otherwise (and for each
+ * partial value) the count moves on from the last value, by one (from 0 before anything
+ * was sent). While the connection is full (a client not reading), a notification is
  * dropped rather than queued: the count still moves on, so the client can tell.
  *
  * @example
@@ -49,29 +51,41 @@ export function progressBridge(
   token: ProgressToken,
   notifications: CallNotifications,
 ): ProgressBridge {
-  let progress = 0;
+  // The last value sent (or dropped); undefined before the first.
+  let progress: number | undefined;
   const send = (params: Omit<ProgressNotificationParams, "progressToken" | "progress">): void => {
     // The message, twice for a partial (as text and in `_meta`), and the envelope.
     const bytes = 2 * (params.message?.length ?? 0) + 128;
     const notification = {
       method: "notifications/progress" as const,
-      params: { progressToken: token, progress, ...params },
+      params: { progressToken: token, progress: progress ?? 0, ...params },
     };
     notifications.send(notification, bytes);
   };
   const emit = (event: ToolEvent): void => {
     const { ahead, message, total } = readEvent(event);
-    progress = ahead !== undefined && ahead > progress ? ahead : progress + 1;
+    progress =
+      ahead !== undefined && (progress === undefined || ahead > progress) ? ahead : after(progress);
     send({
       ...(message !== undefined && { message }),
       ...(total !== undefined && { total }),
     });
   };
   const partial = (value: unknown): void => {
-    progress += 1;
+    progress = after(progress);
     send(partialParams(value));
   };
   return { emit, partial, delivered: notifications.delivered };
+}
+
+/**
+ * The next count after `last`: one more, or, where one more is lost to rounding (past
+ * 2^53), the next value a double can hold. Only the largest finite double has none.
+ */
+function after(last: number | undefined): number {
+  if (last === undefined) return 1;
+  const next = last + 1;
+  return next > last ? next : last + Math.abs(last) * Number.EPSILON;
 }
 
 /** What a progress notification takes of an event: finite numbers and text only. */
