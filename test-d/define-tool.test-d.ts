@@ -246,16 +246,17 @@ class MeetingToolbox extends Toolbox {
 expectAssignable<Toolbox>(new MeetingToolbox());
 expectType<Capability>(new Capability("meetings", "d", new MeetingToolbox()));
 
-// A title for people and an MCP `execution`, typed: a string, and one of the three task modes.
+// An MCP `execution`, typed: one of the three task modes. A factory tool's title for people
+// is its annotations' title; a top-level title is for hand-written definitions.
 defineTool({
-  title: "Ship a parcel",
   description: "titled",
+  annotations: { title: "Ship a parcel" },
   parameters: z.object({}),
   execution: { taskSupport: "forbidden" },
   execute: () => 1,
 });
 expectError(
-  defineTool({ title: 42, description: "titled", parameters: z.object({}), execute: () => 1 }),
+  defineTool({ title: "Ship", description: "titled", parameters: z.object({}), execute: () => 1 }),
 );
 expectError(
   defineTool({
@@ -267,7 +268,7 @@ expectError(
 );
 expectError(
   definePlay({
-    title: 42,
+    title: "Ship",
     description: "titled",
     parameters: z.object({}),
     returns: z.number(),

@@ -78,8 +78,6 @@ export interface PlayConfig<
   Q extends AnySchema = NoReturns,
   Y = SchemaInput<Q>,
 > {
-  /** A name for people: an MCP listing's `title` (see `ToolDefinition`). */
-  readonly title?: string;
   /** What the play does, for the model. */
   readonly description: string;
   /** The schema of the arguments, an object or a raw shape (see `ToolConfig`); `execute` receives its output type. */
@@ -155,7 +153,6 @@ export function definePlay<
   checkControlPlacement(config, "definePlay");
   const controls = config.controls as CallControls | undefined;
   return {
-    ...(config.title !== undefined && { title: config.title }),
     description: config.description,
     parameters,
     returns,

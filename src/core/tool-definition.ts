@@ -333,11 +333,6 @@ export function defineTool<
   // until a container is called or a declaration file written. Together that is about a
   // tenth of what a tool costs to check.
   config: {
-    /**
-     * A name for people: an MCP listing's `title` (`annotations.title` when left out).
-     * Models read the name and `description`.
-     */
-    readonly title?: string;
     /** What the tool does, for the model. */
     readonly description: string;
     /**
@@ -399,7 +394,6 @@ export function defineTool<
   checkControlPlacement(config, "defineTool");
   const controls = config.controls as CallControls | undefined;
   return {
-    ...(config.title !== undefined && { title: config.title }),
     description: config.description,
     parameters,
     ...(returns !== undefined && { returns }),

@@ -31,6 +31,15 @@ export interface McpServerSetup {
   /** Text a client may add to the model's system prompt (MCP `instructions`). */
   readonly instructions?: string;
   /**
+   * Whether each listed tool carries the `_meta` keys toolwright adds:
+   * `"toolwright/kind"` (`"tool"`, `"play"` or `"manual"`), `"toolwright/capability"`
+   * (its capability's name) and, for a deferred tool, `"toolwright/deferred": true`.
+   * `false` lists no `_meta` at all, for clients that show or store it.
+   *
+   * @default true
+   */
+  readonly listingMeta?: boolean;
+  /**
    * Receives the SDK's `McpServer` before it connects: add resources, prompts and
    * completions with its own API (`registerResource`, `registerPrompt`, `completable`
    * arguments, resource templates with `complete`), or a request handler on its low-level

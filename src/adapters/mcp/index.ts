@@ -6,7 +6,7 @@
  *
  * - `tools/list` from the 2020-12 projection, declared by `$schema`, with `outputSchema`
  *   for object results, each tool's `title`, annotations from its hints, its `execution`
- *   as declared, and toolwright's `_meta` keys unless `listingMeta: false`;
+ *   as declared, and toolwright's `_meta` keys unless `server.listingMeta` is `false`;
  * - `tools/call` through the set: structured results as `structuredContent`, beside
  *   `content` from each tool's `toModelOutput` (text, image, audio, resource links and
  *   embedded resources) or the result's JSON as text, cut to the set's `outputBudget`;

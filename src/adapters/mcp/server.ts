@@ -113,15 +113,6 @@ export interface McpServerOptions {
    * its description (one JSON line per example). Left out, they are not sent.
    */
   readonly examples?: McpExamples;
-  /**
-   * Whether each listed tool carries the `_meta` keys toolwright adds:
-   * `"toolwright/kind"` (`"tool"`, `"play"` or `"manual"`), `"toolwright/capability"`
-   * (its capability's name) and, for a deferred tool, `"toolwright/deferred": true`.
-   * `false` lists no `_meta` at all, for clients that show or store it.
-   *
-   * @default true
-   */
-  readonly listingMeta?: boolean;
 }
 
 /**
@@ -184,7 +175,10 @@ export function prepareServer(options: McpServerOptions): PreparedServer {
   checkExamplesOption(options.examples);
   const configure = checkConfigure(options.server);
   const set = setOf(options.tools);
-  const { tools } = list(set, options);
+  const { tools } = list(set, {
+    examples: options.examples,
+    listingMeta: options.server?.listingMeta,
+  });
   const manuals = set.capabilities.filter((capability) => capability.manual !== undefined);
   const validator = sharedValidator();
   return { options, set, tools, manuals, validator, ...(configure && { configure }) };

@@ -10,7 +10,7 @@
  *
  * Every schema declares 2020-12, the default dialect of MCP 2025-11-25 (assumed when
  * `$schema` is absent; the conformance suite checks that it is listed). That holds for
- * Zod 3 schemas too: zod-to-json-schema emits 2019-09 here (draft-07 by default, which the
+ * Zod 3 schemas too: Zod 3's converter emits 2019-09 here (draft-07 by default, which the
  * SDK's own `McpServer` lists as draft-07), but toolwright rewrites its output into
  * 2020-12 (`$defs`, `prefixItems`, numeric exclusive bounds) before listing it, so 2020-12
  * is the dialect the listed schema is written in.

@@ -48,8 +48,8 @@ function shelfCapability(z: Z, extra: Record<string, ToolDefinition> = {}): Capa
     name: "shelf",
     description: "Shelves",
     toolbox: toolbox("shelf", "Shelf tools", {
+      // A factory tool's title for people is its annotations' title (the options stay small).
       ship: defineTool({
-        title: "Ship a parcel",
         description: "Ship a parcel from one address to another",
         parameters: z.object({ name: z.string(), from: address, to: address }).strict(),
         returns: z.object({ tracking: z.string(), to: address }),
@@ -191,7 +191,7 @@ for (const { major, z } of zodMajors) {
     it("lists a tool's own title, and annotations.title where it has none", async () => {
       const tools = await listed(options(z));
       const ship = byName(tools, "ship");
-      expect(ship.title).toBe("Ship a parcel");
+      expect(ship.title).toBe("Shipping");
       expect(ship.annotations).toEqual({ title: "Shipping", destructiveHint: false });
       expect(byName(tools, "tree").title).toBe("Store a tree");
       expect(byName(tools, "plain").title).toBe("Count the shelves");
@@ -200,8 +200,8 @@ for (const { major, z } of zodMajors) {
 
     it("lists a play's title", async () => {
       const plays = definePlay({
-        title: "Ship twice",
         description: "Ships twice",
+        annotations: { title: "Ship twice" },
         parameters: z.object({}),
         returns: z.object({ shipped: z.number() }),
         execute: () => ({ shipped: 2 }),
@@ -253,12 +253,14 @@ for (const { major, z } of zodMajors) {
         "toolwright/kind": "tool",
         "toolwright/capability": "shelf",
       });
-      const bare = await listed(options(z, { listingMeta: false }));
+      const bare = await listed(options(z, { server: { listingMeta: false } }));
       for (const tool of bare) expect(tool, tool.name).not.toHaveProperty("_meta");
       expect(bare.map(({ _meta, ...tool }) => tool)).toEqual(
         full.map(({ _meta, ...tool }) => tool),
       );
-      const deferred = await listed(options(z, { listingMeta: false }, { deferLoading: true }));
+      const deferred = await listed(
+        options(z, { server: { listingMeta: false } }, { deferLoading: true }),
+      );
       for (const tool of deferred) expect(tool, tool.name).not.toHaveProperty("_meta");
       const set = toolSet([shelfCapability(z)]);
       expect(mcp.list(set, { listingMeta: false }).tools.some((tool) => "_meta" in tool)).toBe(
@@ -267,7 +269,7 @@ for (const { major, z } of zodMajors) {
     });
 
     it("refuses a listingMeta that is not a boolean, naming the option", () => {
-      expect(() => createMcpServer(options(z, { listingMeta: "no" as never }))).toThrow(
+      expect(() => createMcpServer(options(z, { server: { listingMeta: "no" as never } }))).toThrow(
         /listingMeta must be true or false/,
       );
     });
