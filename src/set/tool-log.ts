@@ -8,8 +8,8 @@
 import type { LogLevel, ToolExecutionContext } from "../core/tool-definition";
 import type { ToolLogEntry } from "./types";
 
-/** The levels `ctx.log` takes, for a caller without types. */
-const LEVELS: readonly string[] = [
+/** The levels `ctx.log` takes, least severe first (RFC 5424, as MCP orders them). */
+export const LOG_LEVELS: readonly string[] = [
   "debug",
   "info",
   "notice",
@@ -22,7 +22,7 @@ const LEVELS: readonly string[] = [
 
 /** Whether `level` is one of the levels `ctx.log` takes. */
 export function isLogLevel(level: unknown): level is LogLevel {
-  return typeof level === "string" && LEVELS.includes(level);
+  return typeof level === "string" && LOG_LEVELS.includes(level);
 }
 
 /**

@@ -18,14 +18,10 @@ import {
   toolbox,
   toolSet,
 } from "toolwright";
-import { aiSdk } from "toolwright/ai-sdk";
-import { anthropic } from "toolwright/anthropic";
-import { gemini } from "toolwright/gemini";
-import { chatCompletions, responses } from "toolwright/openai";
 import { describe, expect, it } from "vitest";
-import { connectInMemory } from "../adapters/mcp/in-memory-client";
 import { rejection } from "../core/catch";
 import { type Z, zods } from "../set/fixtures";
+import { adapterTexts, mcpText } from "./caller-texts";
 
 /** A tool `name` under `controls` that counts its runs and waits for its signal when asked to. */
 function controlled(z: Z, controls: CallControls) {
@@ -55,38 +51,6 @@ function controlled(z: Z, controls: CallControls) {
   return { runs, box: owner.toolbox, book: owner.playbook, set: toolSet([owner]) };
 }
 
-/** What each adapter's `run` makes of one call of `x` on `args`, as the text the model reads. */
-async function adapterTexts(set: ReturnType<typeof toolSet>, args: Record<string, unknown>) {
-  const json = JSON.stringify(args);
-  const chat = await chatCompletions.run(set, {
-    id: "c1",
-    function: { name: "x", arguments: json },
-  });
-  const response = await responses.run(set, { call_id: "c1", name: "x", arguments: json });
-  const block = await anthropic.run(set, { id: "u1", name: "x", input: args });
-  const functionResponse = await gemini.run(set, { name: "x", args });
-  const sdk = await aiSdk.run(set, { toolCallId: "t1", toolName: "x", input: args });
-  return {
-    chatCompletions: chat.content,
-    responses: response.output,
-    anthropic: block.is_error === true ? block.content : `not an error: ${String(block.content)}`,
-    gemini: (functionResponse.response as { error?: unknown }).error,
-    aiSdk: sdk.type === "error-text" ? sdk.value : `not an error: ${JSON.stringify(sdk)}`,
-  };
-}
-
-/** The `isError` text an MCP client reads for the same call. */
-async function mcpText(set: ReturnType<typeof toolSet>, args: Record<string, unknown>) {
-  const { client, close } = await connectInMemory({ name: "alike", version: "1", tools: set });
-  try {
-    const result = await client.callTool({ name: "x", arguments: args });
-    const [first] = result.content as { type: string; text?: string }[];
-    return result.isError === true ? first?.text : `not an error: ${first?.text}`;
-  } finally {
-    await close();
-  }
-}
-
 describe.each(zods)("a control holds alike everywhere (%s)", (_label, z) => {
   it("timeoutMs: every caller reads `tool 'x' timed out after 20 ms`", async () => {
     const { box, book, set } = controlled(z, { timeoutMs: 20 });
@@ -106,7 +70,7 @@ describe.each(zods)("a control holds alike everywhere (%s)", (_label, z) => {
       gemini: text,
       aiSdk: text,
     });
-    expect(await mcpText(set, args)).toBe(text);
+    expect(await mcpText(set, { args })).toBe(text);
   });
 
   it("strictInputs: every caller refuses the unknown key by name, and nothing runs", async () => {
@@ -127,7 +91,7 @@ describe.each(zods)("a control holds alike everywhere (%s)", (_label, z) => {
       gemini: text,
       aiSdk: text,
     });
-    expect(await mcpText(set, args)).toBe(text);
+    expect(await mcpText(set, { args })).toBe(text);
     expect(runs).toEqual([]);
   });
 
@@ -151,7 +115,9 @@ describe.each(zods)("a control holds alike everywhere (%s)", (_label, z) => {
       aiSdk: text,
     });
     // The server asks the client's user; this client cannot be asked, and is told so.
-    expect(await mcpText(set, args)).toBe(`${text}; this client cannot ask the user for approval`);
+    expect(await mcpText(set, { args })).toBe(
+      `${text}; this client cannot ask the user for approval`,
+    );
     expect(runs).toEqual([]);
   });
 
@@ -171,7 +137,7 @@ describe.each(zods)("a control holds alike everywhere (%s)", (_label, z) => {
       gemini: text,
       aiSdk: text,
     });
-    expect(await mcpText(set, args)).toBe(text);
+    expect(await mcpText(set, { args })).toBe(text);
   });
 
   it("a call with nothing to control reads the same value everywhere", async () => {
@@ -180,6 +146,6 @@ describe.each(zods)("a control holds alike everywhere (%s)", (_label, z) => {
     await expect(box.execute("x", args)).resolves.toEqual({ done: "v" });
     await expect(book?.execute("y", args)).resolves.toEqual({ done: "v" });
     expect(await set.call("x", args)).toEqual({ ok: true, value: { done: "v" } });
-    expect(await mcpText(set, args)).toBe('not an error: {"done":"v"}');
+    expect(await mcpText(set, { args })).toBe('not an error: {"done":"v"}');
   });
 });

@@ -21,15 +21,10 @@ import {
   toolbox,
   toolSet,
 } from "toolwright";
-import { aiSdk } from "toolwright/ai-sdk";
-import { anthropic } from "toolwright/anthropic";
-import { gemini } from "toolwright/gemini";
-import type { McpServerOptions } from "toolwright/mcp";
-import { chatCompletions, responses } from "toolwright/openai";
 import { describe, expect, it } from "vitest";
-import { connectInMemory } from "../adapters/mcp/in-memory-client";
 import { rejection } from "../core/catch";
 import { type Z, zods } from "../set/fixtures";
+import { adapterTexts, mcpText } from "./caller-texts";
 
 const TEXT = '{"code":"NOT_FOUND","message":"no user 42"}';
 
@@ -56,46 +51,6 @@ function failing(z: Z, error: unknown, formatError?: FormatError) {
     }),
   });
   return { owner, box: owner.toolbox, book: owner.playbook };
-}
-
-/** What each provider adapter's `run` makes of one call of `x`, as the text the model reads. */
-async function adapterTexts(set: ReturnType<typeof toolSet>) {
-  const chat = await chatCompletions.run(set, {
-    id: "c1",
-    function: { name: "x", arguments: "{}" },
-  });
-  const response = await responses.run(set, { call_id: "c1", name: "x", arguments: "{}" });
-  const block = await anthropic.run(set, { id: "u1", name: "x", input: {} });
-  const functionResponse = await gemini.run(set, { name: "x", args: {} });
-  const sdk = await aiSdk.run(set, { toolCallId: "t1", toolName: "x", input: {} });
-  return {
-    chatCompletions: chat.content,
-    responses: response.output,
-    anthropic: block.is_error === true ? block.content : `not an error: ${String(block.content)}`,
-    gemini: (functionResponse.response as { error?: unknown }).error,
-    aiSdk: sdk.type === "error-text" ? sdk.value : `not an error: ${JSON.stringify(sdk)}`,
-  };
-}
-
-/** The `isError` text an MCP client reads for a call of `name`. */
-async function mcpText(
-  set: ReturnType<typeof toolSet>,
-  name = "x",
-  extra: Partial<McpServerOptions> = {},
-) {
-  const { client, close } = await connectInMemory({
-    name: "errors",
-    version: "1",
-    tools: set,
-    ...extra,
-  });
-  try {
-    const result = await client.callTool({ name, arguments: {} });
-    const [first] = result.content as { type: string; text?: string }[];
-    return result.isError === true ? first?.text : `not an error: ${first?.text}`;
-  } finally {
-    await close();
-  }
 }
 
 const everyAdapter = (text: string) => ({
@@ -154,7 +109,7 @@ describe.each(zods)("a ToolError's text reaches the model as written, everywhere
     const set = toolSet([owner]);
     expect(await adapterTexts(set)).toEqual(everyAdapter(TEXT));
     expect(await mcpText(set)).toBe(TEXT);
-    expect(await mcpText(set, "y")).toBe(TEXT);
+    expect(await mcpText(set, { name: "y" })).toBe(TEXT);
   });
 
   it("an ordinary Error keeps MCP's default text, naming the tool", async () => {
@@ -168,10 +123,12 @@ describe.each(zods)("a ToolError's text reaches the model as written, everywhere
     const error = new ToolError(TEXT);
     const { owner } = failing(z, error);
     const seen: unknown[] = [];
-    const text = await mcpText(toolSet([owner]), "x", {
-      clientError: (failure) => {
-        seen.push({ kind: failure.kind, message: failure.message, cause: failure.cause });
-        return `hidden: ${failure.message}`;
+    const text = await mcpText(toolSet([owner]), {
+      server: {
+        clientError: (failure) => {
+          seen.push({ kind: failure.kind, message: failure.message, cause: failure.cause });
+          return `hidden: ${failure.message}`;
+        },
       },
     });
     expect(text).toBe(`hidden: ${TEXT}`);
@@ -206,7 +163,7 @@ describe.each(zods)("a formatError text is used as written (%s)", (_l, z) => {
     });
     expect(await adapterTexts(set)).toEqual(everyAdapter(TEXT));
     expect(await mcpText(set)).toBe(TEXT);
-    expect(await mcpText(set, "y")).toBe(TEXT);
+    expect(await mcpText(set, { name: "y" })).toBe(TEXT);
   });
 
   it("a set's formatError likewise", async () => {

@@ -7,8 +7,9 @@
  *
  * @module
  */
+import type { RequestOptions } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import type { CreateMessageRequestParams } from "@modelcontextprotocol/sdk/types.js";
-import { ClientRequestError } from "toolwright";
+import { ClientRequestError, type ClientRequestKind } from "toolwright";
 import type {
   Elicit,
   ElicitOutcome,
@@ -37,83 +38,62 @@ export function sampleFor(call: WaitingCall): Sample {
   return (request) => sample(call, request);
 }
 
+/**
+ * Sends one request to the client, once the transport and the client can carry it:
+ * `missing` is why the client cannot (its capability), `undefined` when it can. A failed
+ * exchange is a `ClientRequestError` of reason `"failed"`, the error its `cause`.
+ */
+async function ask<T>(
+  kind: ClientRequestKind,
+  call: WaitingCall,
+  missing: string | undefined,
+  send: (options: RequestOptions) => Promise<T>,
+): Promise<T> {
+  if (!call.clientRequests) throw new ClientRequestError(kind, "unsupported", STATELESS);
+  if (missing !== undefined) throw new ClientRequestError(kind, "unsupported", missing);
+  try {
+    return await send({ signal: call.signal, relatedRequestId: call.info.requestId });
+  } catch (error) {
+    const message = `the client did not answer: ${messageOf(error)}`;
+    throw new ClientRequestError(kind, "failed", message, { cause: error });
+  }
+}
+
 async function elicit(call: WaitingCall, request: ElicitRequest): Promise<ElicitOutcome<unknown>> {
   const { message, schema } = request ?? ({} as ElicitRequest);
   if (typeof message !== "string") {
     throw new TypeError(`ctx.elicit: message must be a string, received ${typeof message}`);
   }
   const requestedSchema = formSchemaOf(schema);
-  if (!call.clientRequests) throw new ClientRequestError("elicit", "unsupported", STATELESS);
-  if (!asksForms(call.server)) {
-    throw new ClientRequestError(
-      "elicit",
-      "unsupported",
-      "the client did not declare form elicitation",
-    );
-  }
-  let result: Awaited<ReturnType<WaitingCall["server"]["elicitInput"]>>;
-  try {
-    result = await call.server.elicitInput(
-      { mode: "form", message, requestedSchema },
-      { signal: call.signal, relatedRequestId: call.info.requestId },
-    );
-  } catch (error) {
-    throw new ClientRequestError(
-      "elicit",
-      "failed",
-      `the client did not answer: ${messageOf(error)}`,
-      {
-        cause: error,
-      },
-    );
-  }
+  const missing = asksForms(call.server)
+    ? undefined
+    : "the client did not declare form elicitation";
+  const result = await ask("elicit", call, missing, (options) =>
+    call.server.elicitInput({ mode: "form", message, requestedSchema }, options),
+  );
   if (result.action !== "accept") return { action: result.action };
   // formSchemaOf took it as a Zod object, Zod 3's or Zod 4's: both parse with safeParseAsync.
   const parsed = await (schema as unknown as Parses).safeParseAsync(result.content ?? {});
   if (!parsed.success) {
-    const why = issuesText(parsed.error.issues);
-    throw new ClientRequestError(
-      "elicit",
-      "invalid-response",
-      `the answer does not match the schema: ${why}`,
-      {
-        cause: parsed.error,
-      },
-    );
+    const why = `the answer does not match the schema: ${issuesText(parsed.error.issues)}`;
+    throw new ClientRequestError("elicit", "invalid-response", why, { cause: parsed.error });
   }
   return { action: "accept", content: parsed.data };
 }
 
 async function sample(call: WaitingCall, request: SampleRequest): Promise<SampleResult> {
   const params = sampleParams(request);
-  if (!call.clientRequests) throw new ClientRequestError("sample", "unsupported", STATELESS);
-  if (call.server.getClientCapabilities()?.sampling === undefined) {
-    throw new ClientRequestError("sample", "unsupported", "the client did not declare sampling");
-  }
-  let result: Awaited<ReturnType<WaitingCall["server"]["createMessage"]>>;
-  try {
-    result = await call.server.createMessage(params, {
-      signal: call.signal,
-      relatedRequestId: call.info.requestId,
-    });
-  } catch (error) {
-    throw new ClientRequestError(
-      "sample",
-      "failed",
-      `the client did not answer: ${messageOf(error)}`,
-      {
-        cause: error,
-      },
-    );
-  }
+  const capable = call.server.getClientCapabilities()?.sampling !== undefined;
+  const missing = capable ? undefined : "the client did not declare sampling";
+  const result = await ask("sample", call, missing, (options) =>
+    call.server.createMessage(params, options),
+  );
   const content = result.content as unknown;
-  const block = Array.isArray(content) ? content[0] : content;
-  const text =
-    (block as { type?: unknown; text?: unknown } | undefined)?.type === "text"
-      ? String((block as { text: unknown }).text)
-      : undefined;
+  const block = (Array.isArray(content) ? content[0] : content) as
+    | { type?: unknown; text?: unknown }
+    | undefined;
   return {
-    text,
+    text: block?.type === "text" ? String(block.text) : undefined,
     content,
     model: result.model,
     ...(result.stopReason !== undefined && { stopReason: result.stopReason }),

@@ -12,20 +12,8 @@ import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { type LoggingLevel, SetLevelRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import type { LogLevel } from "toolwright";
 import { messageOf } from "../../core/describe";
-import { isLogLevel } from "../../set/tool-log";
+import { isLogLevel, LOG_LEVELS } from "../../set/tool-log";
 import type { CallNotifications } from "./call-notifications";
-
-// The syslog severities, least first: a message goes out at or above the client's level.
-const SEVERITY: Readonly<Record<LoggingLevel, number>> = {
-  debug: 0,
-  info: 1,
-  notice: 2,
-  warning: 3,
-  error: 4,
-  critical: 5,
-  alert: 6,
-  emergency: 7,
-};
 
 const levels = new WeakMap<Server, LoggingLevel>();
 
@@ -49,7 +37,8 @@ export function logBridge(
   return (level, data) => {
     const sent = isLogLevel(level) ? level : "info";
     const least = levels.get(server);
-    if (least !== undefined && SEVERITY[sent] < SEVERITY[least]) return;
+    // A message goes out at or above the client's level.
+    if (least !== undefined && LOG_LEVELS.indexOf(sent) < LOG_LEVELS.indexOf(least)) return;
     const [carried, bytes] = jsonData(data);
     const params = { level: sent, logger: tool, data: carried };
     notifications.send({ method: "notifications/message", params }, bytes + 128);

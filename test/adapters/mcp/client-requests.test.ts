@@ -94,7 +94,7 @@ afterEach(async () => {
   close = undefined;
 });
 
-async function connect(capabilities: Record<string, unknown>, answer?: ElicitResult) {
+async function connect(capabilities: Record<string, unknown>, answer?: ElicitResult | Error) {
   const server = createMcpServer({ name: "ask", version: "1.0.0", tools: caps });
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await server.connect(serverSide);
@@ -103,6 +103,7 @@ async function connect(capabilities: Record<string, unknown>, answer?: ElicitRes
   if (capabilities.elicitation !== undefined) {
     client.setRequestHandler(ElicitRequestSchema, (request) => {
       asked.push(request.params);
+      if (answer instanceof Error) throw answer;
       return answer ?? { action: "cancel" };
     });
   }
@@ -173,6 +174,13 @@ describe("ctx.elicit over MCP", () => {
     const { text } = await connect({ elicitation: {} }, { action: "accept", content: { n: 3 } });
     expect(await text("ask_refined")).toMatch(
       /^invalid-response: ctx\.elicit: the answer does not match the schema: .*must be even/,
+    );
+  });
+
+  it("fails as failed, naming why, when the client answers with an error", async () => {
+    const { text } = await connect({ elicitation: {} }, new Error("the user closed the window"));
+    expect(await text("ask")).toMatch(
+      /^failed: ctx\.elicit: the client did not answer: .*the user closed the window/,
     );
   });
 

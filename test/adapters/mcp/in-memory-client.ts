@@ -4,6 +4,7 @@
  */
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import { createMcpServer, type McpServerOptions } from "toolwright/mcp";
 
 /** A connected client, and how to close it and its server. */
@@ -26,4 +27,14 @@ export async function connectInMemory(options: McpServerOptions): Promise<Connec
       await server.close();
     },
   };
+}
+
+/** What a client's `tools/list` returns from a server of `options`, which it then closes. */
+export async function listedTools(options: McpServerOptions): Promise<Tool[]> {
+  const { client, close } = await connectInMemory(options);
+  try {
+    return (await client.listTools()).tools;
+  } finally {
+    await close();
+  }
 }

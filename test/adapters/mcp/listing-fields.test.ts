@@ -28,7 +28,7 @@ import { chatCompletions, responses } from "toolwright/openai";
 import { describe, expect, it } from "vitest";
 import type { ZodType } from "zod";
 import { type Z, zodMajors } from "../../core/zods";
-import { connectInMemory } from "./in-memory-client";
+import { connectInMemory, listedTools } from "./in-memory-client";
 
 const DIALECT = "https://json-schema.org/draft/2020-12/schema";
 
@@ -78,15 +78,6 @@ function options(
   return { name: "shelf", version: "1.0.0", tools: toolSet([shelfCapability(z)], set), ...extra };
 }
 
-async function listed(opts: McpServerOptions): Promise<Tool[]> {
-  const { client, close } = await connectInMemory(opts);
-  try {
-    return (await client.listTools()).tools;
-  } finally {
-    await close();
-  }
-}
-
 const byName = (tools: readonly Tool[], name: string): Tool => {
   const tool = tools.find((candidate) => candidate.name === name);
   if (tool === undefined) throw new Error(`${name} is not listed`);
@@ -103,7 +94,7 @@ for (const { major, z } of zodMajors) {
   describe(`MCP tools/list $schema (${major})`, () => {
     it("declares 2020-12 on every inputSchema and outputSchema, and changes nothing else", async () => {
       const set = toolSet([shelfCapability(z)]);
-      const tools = await listed({ name: "shelf", version: "1.0.0", tools: set });
+      const tools = await listedTools({ name: "shelf", version: "1.0.0", tools: set });
       const projected = set.schemas("draft-2020-12");
       expect(tools.map((tool) => tool.name)).toEqual(projected.map((schema) => schema.name));
       for (const [i, tool] of tools.entries()) {
@@ -118,7 +109,7 @@ for (const { major, z } of zodMajors) {
     });
 
     it("each listed schema compiles under Ajv's 2020-12 validator and checks what it says", async () => {
-      const tools = await listed(options(z));
+      const tools = await listedTools(options(z));
       const ajv = new Ajv2020({ strict: true });
       for (const tool of tools) {
         expect(ajv.validateSchema(tool.inputSchema), tool.name).toBe(true);
@@ -155,7 +146,7 @@ for (const { major, z } of zodMajors) {
     });
 
     it("declares it on deferred tools and the catalog tools too", async () => {
-      const tools = await listed(options(z, {}, { deferLoading: true }));
+      const tools = await listedTools(options(z, {}, { deferLoading: true }));
       expect(tools.map((tool) => tool.name)).toContain("describe_tools");
       for (const tool of tools) expect(tool.inputSchema.$schema, tool.name).toBe(DIALECT);
       expect(byName(tools, "ship").inputSchema).toEqual({
@@ -189,7 +180,7 @@ for (const { major, z } of zodMajors) {
 
   describe(`MCP tools/list title, execution and _meta (${major})`, () => {
     it("lists a tool's own title, and annotations.title where it has none", async () => {
-      const tools = await listed(options(z));
+      const tools = await listedTools(options(z));
       const ship = byName(tools, "ship");
       expect(ship.title).toBe("Shipping");
       expect(ship.annotations).toEqual({ title: "Shipping", destructiveHint: false });
@@ -212,15 +203,15 @@ for (const { major, z } of zodMajors) {
         toolbox: toolbox("plays", "No tools", {}),
         playbook: playbook("plays", "Plays", { ship_twice: plays }),
       });
-      const tools = await listed({ name: "plays", version: "1.0.0", tools: [withPlay] });
+      const tools = await listedTools({ name: "plays", version: "1.0.0", tools: [withPlay] });
       expect(byName(tools, "ship_twice").title).toBe("Ship twice");
     });
 
     it("passes a declared execution through, and lists none for a tool that declares none", async () => {
-      const tools = await listed(options(z));
+      const tools = await listedTools(options(z));
       expect(byName(tools, "ship").execution).toEqual({ taskSupport: "forbidden" });
       expect(byName(tools, "tree")).not.toHaveProperty("execution");
-      const deferred = await listed(options(z, {}, { deferLoading: true }));
+      const deferred = await listedTools(options(z, {}, { deferLoading: true }));
       expect(byName(deferred, "ship").execution).toEqual({ taskSupport: "forbidden" });
     });
 
@@ -248,17 +239,17 @@ for (const { major, z } of zodMajors) {
     });
 
     it("adds its _meta keys by default, and none with listingMeta: false", async () => {
-      const full = await listed(options(z));
+      const full = await listedTools(options(z));
       expect(byName(full, "ship")._meta).toEqual({
         "toolwright/kind": "tool",
         "toolwright/capability": "shelf",
       });
-      const bare = await listed(options(z, { server: { listingMeta: false } }));
+      const bare = await listedTools(options(z, { server: { listingMeta: false } }));
       for (const tool of bare) expect(tool, tool.name).not.toHaveProperty("_meta");
       expect(bare.map(({ _meta, ...tool }) => tool)).toEqual(
         full.map(({ _meta, ...tool }) => tool),
       );
-      const deferred = await listed(
+      const deferred = await listedTools(
         options(z, { server: { listingMeta: false } }, { deferLoading: true }),
       );
       for (const tool of deferred) expect(tool, tool.name).not.toHaveProperty("_meta");

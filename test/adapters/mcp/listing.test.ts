@@ -18,7 +18,7 @@ import { describe, expect, it } from "vitest";
 import { describeWithExamples } from "../../../src/adapters/examples-text";
 import { summaryOf } from "../../../src/set/catalog-listing";
 import { type Z, zodMajors } from "../../core/zods";
-import { connectInMemory } from "./in-memory-client";
+import { connectInMemory, listedTools } from "./in-memory-client";
 
 const BOOK_DESCRIPTION =
   "Book a meeting room for a time slot. Fails when the room is taken; the answer names the next free slot.";
@@ -61,15 +61,6 @@ function options(
   set: ToolSetOptions = {},
 ): McpServerOptions {
   return { name: "rooms", version: "1.0.0", tools: toolSet([roomsCapability(z)], set), ...extra };
-}
-
-async function listed(opts: McpServerOptions): Promise<Tool[]> {
-  const { client, close } = await connectInMemory(opts);
-  try {
-    return (await client.listTools()).tools;
-  } finally {
-    await close();
-  }
 }
 
 const byName = (tools: readonly Tool[], name: string): Tool | undefined =>
@@ -118,13 +109,13 @@ function manyTools(z: Z, count: number): Capability {
 for (const { major, z } of zodMajors) {
   describe(`MCP tools/list examples (${major})`, () => {
     it("leaves examples out by default", async () => {
-      const tools = await listed(options(z));
+      const tools = await listedTools(options(z));
       expect(byName(tools, "book_room")?.description).toBe(BOOK_DESCRIPTION);
       expect(JSON.stringify(tools)).not.toContain("Aurora");
     });
 
     it('folds them into the description with examples: "description"', async () => {
-      const tools = await listed(options(z, { examples: "description" }));
+      const tools = await listedTools(options(z, { examples: "description" }));
       expect(byName(tools, "book_room")?.description).toBe(
         describeWithExamples(BOOK_DESCRIPTION, bookExamples),
       );
@@ -147,8 +138,8 @@ for (const { major, z } of zodMajors) {
 
   describe(`MCP tools/list with deferLoading (${major})`, () => {
     it("lists deferred tools by one line with an open schema, plus the catalog tools", async () => {
-      const full = await listed(options(z));
-      const compact = await listed(options(z, {}, { deferLoading: true }));
+      const full = await listedTools(options(z));
+      const compact = await listedTools(options(z, {}, { deferLoading: true }));
       expect(compact.map((tool) => tool.name)).toEqual([
         "book_room",
         "list_rooms",
@@ -190,14 +181,14 @@ for (const { major, z } of zodMajors) {
     });
 
     it("keeps the tools named in keep listed in full", async () => {
-      const full = await listed(options(z));
-      const tools = await listed(options(z, {}, { deferLoading: { keep: ["book_room"] } }));
+      const full = await listedTools(options(z));
+      const tools = await listedTools(options(z, {}, { deferLoading: { keep: ["book_room"] } }));
       expect(byName(tools, "book_room")).toEqual(byName(full, "book_room"));
       expect(byName(tools, "list_rooms")?._meta?.["toolwright/deferred"]).toBe(true);
     });
 
     it("describe_tools gives the full schema, and the deferred tool parses calls with its own", async () => {
-      const full = await listed(options(z));
+      const full = await listedTools(options(z));
       const { client, close } = await connectInMemory(options(z, {}, { deferLoading: true }));
       try {
         await client.listTools(); // the client now knows book_room has no outputSchema
@@ -266,8 +257,8 @@ for (const { major, z } of zodMajors) {
         version: "1.0.0",
         tools: toolSet([fifty], set),
       });
-      const full = await listed(served());
-      const compact = await listed(served({ deferLoading: true }));
+      const full = await listedTools(served());
+      const compact = await listedTools(served({ deferLoading: true }));
       const chars = {
         full: characters(full),
         compact: characters(compact),
