@@ -24,7 +24,7 @@ import { asksForms, type WaitingCall } from "./approval";
 import { formSchemaOf } from "./form-schema";
 
 const STATELESS =
-  "this server cannot ask the client over stateless HTTP (its answer would reach another server); serve over stdio";
+  "this server cannot ask the client over stateless HTTP (its answer would reach another server); serve over stdio, or over HTTP with sessions: true";
 
 /** The `ctx.elicit` of one call. */
 export function elicitFor(call: WaitingCall): Elicit {

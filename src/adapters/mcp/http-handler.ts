@@ -12,9 +12,15 @@ import {
   type ResolvedResponseLimits,
   resolveResponseLimits,
 } from "./http-limits";
+import {
+  type McpSessionOptions,
+  resolveSessions,
+  type SessionTable,
+  sessionTable,
+} from "./http-sessions";
 import { JsonRpcCode, replyError } from "./json-rpc-reply";
 import { watchResponse } from "./outbound";
-import { type BodyRead, readJsonBody } from "./request-body";
+import { ANSWERED, bodyOrAnswer } from "./request-body";
 import { answerSafely } from "./request-guard";
 import { buildServer, type McpServerOptions, type PreparedServer, prepareServer } from "./server";
 import {
@@ -35,6 +41,18 @@ export interface McpHttpHandlerOptions extends McpServerOptions {
    * other limits are the server's.
    */
   readonly limits?: McpResponseLimits;
+  /**
+   * Session mode: `true`, or its options. Each client's `initialize` starts a session
+   * (its id in `mcp-session-id`), whose server and transport answer every later request
+   * of that client, so the server can ask the client (approval by elicitation,
+   * `ctx.elicit`, `ctx.sample`), a cancellation reaches the running call, the log level
+   * holds, and a dropped stream resumes with `Last-Event-ID`. `DELETE` ends a session; so
+   * does its idle timeout. Behind a load balancer it needs routing by `mcp-session-id`.
+   * Left out, the server is stateless: any replica answers any request.
+   *
+   * @default false
+   */
+  readonly sessions?: boolean | McpSessionOptions;
 }
 
 /** A request handler you can shut down gracefully. */
@@ -85,21 +103,22 @@ export function mcpHttpHandler(
   policy: HostOriginPolicy,
 ): McpHttpHandler {
   const shutdown = new Shutdown();
-  const state: HandlerState = {
-    policy,
-    shutdown,
-    limits: resolveResponseLimits(options.limits),
-    // Prepared once, so a bad option fails at start-up rather than on the first request.
-    // No request from the server to the client: its answer would come in another POST,
-    // to another server that is not waiting for it; so approval is never elicited here.
-    prepared: { ...prepareServer(options), shutdown, clientRequests: false },
-  };
-  // Each request builds its own server, configured as it is built; build one now so that a
-  // `configure` that throws fails here, at start-up, rather than on every request.
-  if (state.prepared.configure !== undefined) buildServer(state.prepared);
+  const sessions = resolveSessions(options.sessions);
+  const limits = resolveResponseLimits(options.limits);
+  // Prepared once, so a bad option fails at start-up rather than on the first request.
+  // Stateless, no request from the server to the client: its answer would come in another
+  // POST, to another server that is not waiting for it; so approval is never elicited.
+  const prepared = { ...prepareServer(options), shutdown, clientRequests: false };
+  // Each request (or session) builds its own server, configured as it is built; build one
+  // now so that a `configure` that throws fails here, at start-up, not on every request.
+  if (prepared.configure !== undefined) buildServer(prepared);
+  const table = sessions === undefined ? undefined : sessionTable(prepared, limits, sessions);
+  const state: HandlerState = { policy, shutdown, limits, prepared, sessions: table };
   const handle = (req: IncomingMessage, res: ServerResponse): Promise<void> =>
     answerSafely(req, res, () => answer(state, req, res));
-  const close = closeOnce(DEFAULT_HTTP_GRACE_MS, (graceMs) => shutdown.close(graceMs));
+  const close = closeOnce(DEFAULT_HTTP_GRACE_MS, async (graceMs) => {
+    await Promise.all([shutdown.close(graceMs), table?.close(graceMs)]);
+  });
   return Object.assign(handle, { close });
 }
 
@@ -109,6 +128,8 @@ interface HandlerState {
   readonly shutdown: Shutdown;
   readonly limits: ResolvedResponseLimits;
   readonly prepared: PreparedServer;
+  /** Session mode's sessions; stateless without. */
+  readonly sessions: SessionTable | undefined;
 }
 
 // Who may call first (headers only), then whether the server still takes requests, then
@@ -116,6 +137,8 @@ interface HandlerState {
 async function answer(state: HandlerState, req: IncomingMessage, res: ServerResponse) {
   const refusal = refusalOf(req, state.policy);
   if (refusal !== undefined) return replyError(res, 403, JsonRpcCode.serverError, refusal);
+  // A session's own check lets the answers its running calls wait for through.
+  if (state.sessions !== undefined) return state.sessions.answer(req, res);
   if (state.shutdown.closing) {
     return replyError(res, 503, JsonRpcCode.serverError, SHUTTING_DOWN, { connection: "close" });
   }
@@ -141,21 +164,11 @@ async function answerPost(
   res: ServerResponse,
   limits: ResolvedResponseLimits,
 ): Promise<void> {
-  let body: BodyRead;
-  try {
-    body = await readJsonBody(req, limits.maxBodyBytes);
-  } catch {
-    // The client went away, or a timeout cut the request off: nobody is left to answer.
-    res.destroy();
-    return;
-  }
-  if (!body.ok) {
-    // The rest of a body too large is left unread: the connection cannot be reused.
-    const headers = body.status === 413 ? { connection: "close" } : {};
-    return replyError(res, body.status, body.code, body.message, headers);
-  }
+  const body = await bodyOrAnswer(req, res, limits.maxBodyBytes);
+  if (body === ANSWERED) return;
   // A client that stops reading can neither hold the connection nor grow the queue.
-  const server = buildServer({ ...prepared, outbound: watchResponse(res, limits) });
+  const outbound = watchResponse(res, limits);
+  const server = buildServer({ ...prepared, outbound: () => outbound });
   const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
   res.on("close", () => {
     void transport.close();
@@ -164,5 +177,5 @@ async function answerPost(
   // A throw here is the SDK's, not the client's: `answerSafely` answers a neutral 500 and
   // reports the detail as a process warning, so nothing internal reaches the client.
   await server.connect(transport);
-  await transport.handleRequest(req, res, body.value);
+  await transport.handleRequest(req, res, body);
 }

@@ -13,7 +13,7 @@ import {
 import type { AddressInfo } from "node:net";
 import { messageOf } from "../../core/describe";
 import { hostOriginPolicy, type McpAllowed, unprotectedBindWarning } from "./host-origin";
-import { type McpHttpHandler, mcpHttpHandler } from "./http-handler";
+import { type McpHttpHandler, type McpHttpHandlerOptions, mcpHttpHandler } from "./http-handler";
 import {
   applyLimits,
   type McpHttpLimits,
@@ -43,6 +43,8 @@ export interface McpHttpOptions extends McpServerOptions {
   readonly allowed?: McpAllowed;
   /** Timeouts, keep-alive, the connection cap and the body size, each with a default. */
   readonly limits?: McpHttpLimits;
+  /** Session mode, as {@link McpHttpHandlerOptions.sessions} says; stateless by default. */
+  readonly sessions?: McpHttpHandlerOptions["sessions"];
 }
 
 /** A running HTTP server from {@link listenMcpHttp}. */

@@ -32,6 +32,7 @@ export { type McpOptions, type McpToolCall, mcp } from "./adapter";
 export type { McpApproval, McpApprovalHandler } from "./approval";
 export type { McpCallFailure, McpClientError } from "./client-error";
 export type { McpServerSetup } from "./configure";
+export { type McpEventStore, type MemoryEventStoreOptions, memoryEventStore } from "./event-store";
 export type { AllowList, McpAllowed } from "./host-origin";
 export { listenMcpHttp, type McpHttpOptions, type McpHttpServer } from "./http";
 export {
@@ -40,6 +41,7 @@ export {
   type McpHttpHandlerOptions,
 } from "./http-handler";
 export type { McpHttpLimits, McpResponseLimits } from "./http-limits";
+export type { McpSessionOptions } from "./http-sessions";
 export { createMcpServer, type McpCallInfo, type McpServerOptions } from "./server";
 export type { McpCloseOptions } from "./shutdown";
 export { type McpStdioOptions, type McpStdioServer, serveStdio } from "./stdio";

@@ -5,8 +5,8 @@
  *
  * @module
  */
-import type { IncomingMessage } from "node:http";
-import { JsonRpcCode } from "./json-rpc-reply";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { JsonRpcCode, replyError } from "./json-rpc-reply";
 
 /** A body read as JSON, or why it was refused (the HTTP status and JSON-RPC error to answer). */
 export type BodyRead =
@@ -38,6 +38,33 @@ export async function readJsonBody(req: IncomingMessage, maxBytes: number): Prom
       message: "Parse error: Invalid JSON",
     };
   }
+}
+
+/** What {@link bodyOrAnswer} gives when it has answered the request itself. */
+export const ANSWERED: unique symbol = Symbol("answered");
+
+/**
+ * `req`'s body as JSON, or {@link ANSWERED} once `res` is answered with why it was refused
+ * (or destroyed, when the client went away or a timeout cut the request off: nobody is
+ * left to answer).
+ */
+export async function bodyOrAnswer(
+  req: IncomingMessage,
+  res: ServerResponse,
+  maxBytes: number,
+): Promise<unknown> {
+  let body: BodyRead;
+  try {
+    body = await readJsonBody(req, maxBytes);
+  } catch {
+    res.destroy();
+    return ANSWERED;
+  }
+  if (body.ok) return body.value;
+  // The rest of a body too large is left unread: the connection cannot be reused.
+  const headers = body.status === 413 ? { connection: "close" } : {};
+  replyError(res, body.status, body.code, body.message, headers);
+  return ANSWERED;
 }
 
 function tooLarge(maxBytes: number): BodyRead {

@@ -12,6 +12,7 @@ import {
   CallToolRequestSchema,
   type CallToolResult,
   ListToolsRequestSchema,
+  type RequestId,
   type ServerNotification,
   type ServerRequest,
   type Tool,
@@ -150,11 +151,14 @@ export interface PreparedServer {
   readonly shutdown?: Shutdown;
   /**
    * Whether the transport can carry a request from the server to the client, as
-   * elicitation needs; the stateless HTTP handler cannot. @default true
+   * elicitation needs; stateless HTTP cannot. @default true
    */
   readonly clientRequests?: boolean;
-  /** What the connection has waiting: progress is dropped while it is full (HTTP and stdio set it). */
-  readonly outbound?: Outbound;
+  /**
+   * What the connection carrying a request's answer has waiting: its progress is dropped
+   * while that is full (HTTP and stdio set it; in an HTTP session each POST is its own).
+   */
+  readonly outbound?: (requestId: RequestId) => Outbound | undefined;
   /**
    * The JSON Schema validator every server built from this shares: the SDK builds a new
    * Ajv instance for each server otherwise, which over stateless HTTP is one per request.
@@ -239,7 +243,7 @@ async function callTool(
   const { options, set, shutdown } = prepared;
   const { name } = request.params;
   const token = request.params._meta?.progressToken;
-  const notifications = callNotifications(extra, prepared.outbound);
+  const notifications = callNotifications(extra, prepared.outbound?.(extra.requestId));
   const progress = token === undefined ? undefined : progressBridge(token, notifications);
   const info = callInfo(name, extra);
   let host: Readonly<Record<string, unknown>> | undefined;

@@ -82,16 +82,24 @@ export interface CallSignal {
 /**
  * The requests in flight on one server, and its shutdown: a transport calls
  * {@link Shutdown.track} as each request arrives and the function it returns once the
- * request is answered; each `tools/call` runs under {@link Shutdown.callSignal}.
+ * request is answered; each `tools/call` runs under {@link Shutdown.callSignal}. Idle is
+ * neither: a call whose stream was dropped (an HTTP session keeps running it, for the
+ * client to resume) still counts.
  */
 export class Shutdown {
   readonly #idleWaiters = new Set<() => void>();
+  readonly #onIdle: (() => void) | undefined;
   // One controller per call running, rather than one long-lived signal with a listener
   // per call: Node warns past 10 listeners on a signal, and keeps them until it aborts.
   readonly #calls = new Set<AbortController>();
   #reason: Error | undefined;
   #inFlight = 0;
   #closing: Promise<void> | undefined;
+
+  /** @param onIdle - Called each time the last request or call in flight settles. */
+  constructor(onIdle?: () => void) {
+    this.#onIdle = onIdle;
+  }
 
   /** True once {@link Shutdown.close} has been called: refuse new requests. */
   get closing(): boolean {
@@ -106,8 +114,19 @@ export class Shutdown {
       if (done) return;
       done = true;
       this.#inFlight -= 1;
-      if (this.#inFlight === 0) for (const wake of this.#idleWaiters) wake();
+      this.#wakeIfIdle();
     };
+  }
+
+  /** True when no request is in flight and no call is running. */
+  get idle(): boolean {
+    return this.#inFlight === 0 && this.#calls.size === 0;
+  }
+
+  #wakeIfIdle(): void {
+    if (!this.idle) return;
+    for (const wake of this.#idleWaiters) wake();
+    this.#onIdle?.();
   }
 
   /**
@@ -125,7 +144,7 @@ export class Shutdown {
     this.#calls.add(controller);
     const release = () => {
       request.removeEventListener("abort", follow);
-      this.#calls.delete(controller);
+      if (this.#calls.delete(controller)) this.#wakeIfIdle();
     };
     return { signal: controller.signal, release };
   }
@@ -150,7 +169,7 @@ export class Shutdown {
 
   // True once nothing is in flight, false if `ms` passes first.
   #idleWithin(ms: number): Promise<boolean> {
-    if (this.#inFlight === 0) return Promise.resolve(true);
+    if (this.idle) return Promise.resolve(true);
     return new Promise((resolve) => {
       const settle = (idle: boolean) => {
         clearTimeout(timer);

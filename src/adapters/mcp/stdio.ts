@@ -64,7 +64,7 @@ export async function serveStdio(options: McpStdioOptions): Promise<McpStdioServ
   const limits = resolveStdioLimits(options.limits);
   const shutdown = new Shutdown();
   const outbound = streamOutbound(process.stdout, limits.maxBufferedBytes);
-  const { server } = buildServer({ ...prepareServer(options), shutdown, outbound });
+  const { server } = buildServer({ ...prepareServer(options), shutdown, outbound: () => outbound });
   const lines = new StdioLineTransport(process.stdin, process.stdout, limits.maxMessageBytes);
   const transport = new DrainingTransport(lines, shutdown);
   // On the transport, not `server.onclose`: `connect` keeps it, and a user may set the other.

@@ -230,7 +230,7 @@ describe("over stateless HTTP", () => {
     await client.connect(new StreamableHTTPClientTransport(http.url));
     const result = await client.callTool({ name: "think", arguments: { prompt: "hi" } });
     expect((result.content as { text: string }[])[0]?.text).toBe(
-      "unsupported: ctx.sample: this server cannot ask the client over stateless HTTP (its answer would reach another server); serve over stdio",
+      "unsupported: ctx.sample: this server cannot ask the client over stateless HTTP (its answer would reach another server); serve over stdio, or over HTTP with sessions: true",
     );
   });
 });

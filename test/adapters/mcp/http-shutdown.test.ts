@@ -149,7 +149,21 @@ describe("Shutdown, the drain both transports share", () => {
     request.abort("client cancelled");
     expect(call.signal.reason).toBe("client cancelled");
     expect(shutdown.closing).toBe(false);
+    call.release();
     await shutdown.close(60_000);
     expect(shutdown.closing).toBe(true);
+  });
+
+  it("counts a call running as not idle, with no request open (a session's dropped stream), and hears when all settle", async () => {
+    let idled = 0;
+    const shutdown = new Shutdown(() => {
+      idled += 1;
+    });
+    const answered = shutdown.track();
+    const call = shutdown.callSignal(new AbortController().signal);
+    answered();
+    expect([shutdown.idle, idled]).toEqual([false, 0]);
+    call.release();
+    expect([shutdown.idle, idled]).toEqual([true, 1]);
   });
 });

@@ -1,0 +1,276 @@
+/**
+ * Session mode for Streamable HTTP: one server and transport per client session, found by
+ * its `mcp-session-id`, so that what stateless HTTP cannot carry works: a request from the
+ * server to the client (approval by elicitation, `ctx.elicit`, `ctx.sample`), the
+ * client's cancellation of a running call, its log level, and a stream it can resume.
+ * Sessions end on `DELETE`, after an idle timeout, or when the server closes; their
+ * number is bounded.
+ *
+ * @module
+ */
+import { randomUUID } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import {
+  isInitializeRequest,
+  isJSONRPCRequest,
+  type RequestId,
+} from "@modelcontextprotocol/sdk/types.js";
+import { checkTimer } from "../../call/controls";
+import { describeValue } from "../../core/describe";
+import { type McpEventStore, memoryEventStore } from "./event-store";
+import type { ResolvedResponseLimits } from "./http-limits";
+import { JsonRpcCode, replyError } from "./json-rpc-reply";
+import { type Outbound, watchResponse } from "./outbound";
+import { ANSWERED, bodyOrAnswer } from "./request-body";
+import { buildServer, type PreparedServer } from "./server";
+import { SHUTTING_DOWN, Shutdown } from "./shutdown";
+
+/**
+ * Session mode's options (`sessions: true` takes every default).
+ *
+ * @example
+ * ```ts
+ * await listenMcpHttp({ name, version, tools, sessions: { idleTimeoutMs: 5 * 60_000 } });
+ * ```
+ */
+export interface McpSessionOptions {
+  /**
+   * How long a session may go with no request open and no call running before it ends:
+   * its streams close and a client using its id is answered 404 (and starts a new one).
+   * @default 1_800_000 (30 minutes)
+   */
+  readonly idleTimeoutMs?: number;
+  /**
+   * The most sessions held at once: a client starting one more is answered 503 until a
+   * session ends. Each holds a server, its calls and its stored events.
+   * @default 1_000
+   */
+  readonly maxSessions?: number;
+  /**
+   * Where each session keeps the messages it sends, for a client whose stream dropped to
+   * resume with `Last-Event-ID`: by default a {@link memoryEventStore} per session;
+   * `false` keeps none (a dropped stream's messages are lost).
+   */
+  readonly eventStore?: McpEventStore | false;
+}
+
+const DEFAULT_IDLE_TIMEOUT_MS = 30 * 60_000;
+const DEFAULT_MAX_SESSIONS = 1_000;
+
+/** Session mode's options with their defaults, checked. */
+interface ResolvedSessions {
+  readonly idleTimeoutMs: number;
+  readonly maxSessions: number;
+  /** The store of a new session: the shared one, a new memory store, or none. */
+  readonly storeOf: () => McpEventStore | undefined;
+}
+
+/** The `sessions` option resolved: `undefined` for stateless. Throws naming a bad value. */
+export function resolveSessions(option: unknown): ResolvedSessions | undefined {
+  if (option === undefined || option === false) return undefined;
+  if (option !== true && (typeof option !== "object" || option === null)) {
+    throw new TypeError(
+      `sessions must be true, false or an object of session options, received ${describeValue(option)}`,
+    );
+  }
+  const { idleTimeoutMs = DEFAULT_IDLE_TIMEOUT_MS, maxSessions = DEFAULT_MAX_SESSIONS } =
+    option === true ? {} : (option as McpSessionOptions);
+  checkTimer(idleTimeoutMs, "sessions.idleTimeoutMs");
+  if (!Number.isSafeInteger(maxSessions) || maxSessions < 1) {
+    throw new RangeError(
+      `sessions.maxSessions must be a positive whole number, received ${describeValue(maxSessions)}`,
+    );
+  }
+  const store = option === true ? undefined : (option as McpSessionOptions).eventStore;
+  return { idleTimeoutMs, maxSessions, storeOf: storeOf(store) };
+}
+
+function storeOf(store: unknown): () => McpEventStore | undefined {
+  if (store === undefined) return () => memoryEventStore();
+  if (store === false) return () => undefined;
+  const given = store as Partial<McpEventStore> | null;
+  if (typeof given?.storeEvent !== "function" || typeof given.replayEventsAfter !== "function") {
+    throw new TypeError(
+      `sessions.eventStore must be an event store (storeEvent and replayEventsAfter) or false, received ${describeValue(store)}`,
+    );
+  }
+  return () => store as McpEventStore;
+}
+
+/** One client session: its server and transport, and what it has open. */
+interface Session {
+  readonly transport: StreamableHTTPServerTransport;
+  readonly server: McpServer;
+  /** Its requests in flight and calls running: idle when neither. */
+  readonly shutdown: Shutdown;
+  /** The connection each request's answer goes out on, by JSON-RPC id. */
+  readonly outbounds: Map<RequestId, Outbound>;
+  idleTimer?: NodeJS.Timeout;
+  ending?: Promise<void>;
+}
+
+/** The sessions of one handler, and how it answers a request in session mode. */
+export interface SessionTable {
+  /** Answers one request that passed the Host, Origin and shutdown checks. */
+  answer(req: IncomingMessage, res: ServerResponse): Promise<void>;
+  /**
+   * Ends every session: its calls get `graceMs` to finish (answers from the client, such
+   * as a form's or a cancellation, still reach them), then are aborted.
+   */
+  close(graceMs: number): Promise<void>;
+}
+
+/** The session table serving `prepared`. */
+export function sessionTable(
+  prepared: PreparedServer,
+  limits: ResolvedResponseLimits,
+  options: ResolvedSessions,
+): SessionTable {
+  const sessions = new Map<string, Session>();
+  let opening = 0;
+  let closing = false;
+
+  const end = (session: Session, graceMs: number): Promise<void> => {
+    session.ending ??= (async () => {
+      const id = session.transport.sessionId;
+      if (id !== undefined) sessions.delete(id);
+      clearTimeout(session.idleTimer);
+      // A stream the client holds open is not a call to wait for.
+      session.transport.closeStandaloneSSEStream();
+      await session.shutdown.close(graceMs);
+      await session.transport.close();
+      await session.server.close();
+    })();
+    return session.ending;
+  };
+
+  const open = (): Session => {
+    const outbounds = new Map<RequestId, Outbound>();
+    // Armed each time the session's last request or call settles; a request disarms it.
+    const armIdleTimer = () => {
+      if (session.ending !== undefined) return;
+      clearTimeout(session.idleTimer);
+      session.idleTimer = setTimeout(() => void end(session, 0), options.idleTimeoutMs);
+      session.idleTimer.unref();
+    };
+    const shutdown = new Shutdown(armIdleTimer);
+    const session: Session = {
+      outbounds,
+      shutdown,
+      transport: new StreamableHTTPServerTransport({
+        sessionIdGenerator: randomUUID,
+        eventStore: options.storeOf(),
+        onsessioninitialized: (id) => void sessions.set(id, session),
+        onsessionclosed: () => void end(session, 0),
+      }),
+      // Its calls run under the session's shutdown: ended, it aborts them.
+      server: buildServer({
+        ...prepared,
+        shutdown,
+        clientRequests: true,
+        outbound: (id) => outbounds.get(id),
+      }),
+    };
+    return session;
+  };
+
+  // One request to a session's transport, counted open until its response closes; each
+  // request it carries is answered on `res`, whose backlog bounds that request's progress.
+  const forward = async (
+    session: Session,
+    req: IncomingMessage,
+    res: ServerResponse,
+    body: unknown,
+  ): Promise<void> => {
+    clearTimeout(session.idleTimer);
+    res.once("close", session.shutdown.track());
+    const ids = requestIds(body);
+    if (ids.length > 0) {
+      const outbound = watchResponse(res, limits);
+      for (const id of ids) session.outbounds.set(id, outbound);
+      res.once("close", () => {
+        for (const id of ids) {
+          if (session.outbounds.get(id) === outbound) session.outbounds.delete(id);
+        }
+      });
+    }
+    await session.transport.handleRequest(req, res, body);
+  };
+
+  const start = async (req: IncomingMessage, res: ServerResponse, body: unknown) => {
+    if (closing) return refuseClosing(res);
+    if (sessions.size + opening >= options.maxSessions) {
+      return replyError(
+        res,
+        503,
+        JsonRpcCode.serverError,
+        `Service Unavailable: the server holds as many sessions as it may (${options.maxSessions}); retry once one ends`,
+        { "retry-after": "1" },
+      );
+    }
+    opening += 1;
+    let session: Session;
+    try {
+      session = open();
+      await session.server.connect(session.transport);
+      await forward(session, req, res, body);
+    } finally {
+      opening -= 1;
+    }
+    // An initialize the transport refused leaves a session nobody can reach.
+    if (session.transport.sessionId === undefined) void end(session, 0);
+  };
+
+  const answer = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    if (req.method !== "POST" && req.method !== "GET" && req.method !== "DELETE") {
+      return replyError(res, 405, JsonRpcCode.serverError, "Method not allowed", {
+        allow: "GET, POST, DELETE",
+      });
+    }
+    const id = req.headers["mcp-session-id"];
+    const body =
+      req.method === "POST" ? await bodyOrAnswer(req, res, limits.maxBodyBytes) : undefined;
+    if (body === ANSWERED) return;
+    if (id === undefined) {
+      if (req.method === "POST" && startsSession(body)) return start(req, res, body);
+      return replyError(
+        res,
+        400,
+        JsonRpcCode.serverError,
+        "Bad Request: Mcp-Session-Id header is required (start a session with initialize)",
+      );
+    }
+    const session = typeof id === "string" ? sessions.get(id) : undefined;
+    if (session === undefined || session.ending !== undefined) {
+      return replyError(res, 404, -32001, "Session not found: start a new one with initialize");
+    }
+    // While closing, only what lets a running call finish: the client's answers to its
+    // requests and its notifications (a cancellation), nothing new to run.
+    if (closing && (req.method !== "POST" || requestIds(body).length > 0)) {
+      return refuseClosing(res);
+    }
+    return forward(session, req, res, body);
+  };
+
+  const close = async (graceMs: number): Promise<void> => {
+    closing = true;
+    await Promise.all([...sessions.values()].map((session) => end(session, graceMs)));
+  };
+
+  return { answer, close };
+}
+
+function startsSession(body: unknown): boolean {
+  return Array.isArray(body) ? body.some(isInitializeRequest) : isInitializeRequest(body);
+}
+
+function requestIds(body: unknown): RequestId[] {
+  const messages = Array.isArray(body) ? body : [body];
+  return messages.filter(isJSONRPCRequest).map((message) => message.id);
+}
+
+function refuseClosing(res: ServerResponse): void {
+  replyError(res, 503, JsonRpcCode.serverError, SHUTTING_DOWN, { connection: "close" });
+}

@@ -1,0 +1,547 @@
+/**
+ * Session mode over Streamable HTTP (`sessions: true`), through the SDK's own Client:
+ * what stateless HTTP cannot carry (the server asking the client, a cancellation reaching
+ * the running call, a log level that holds), a stream resumed after it dropped, and the
+ * session's own life: its id, `DELETE`, its idle timeout, the bound on sessions, the
+ * server's shutdown; bad options refused by name.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import {
+  type CallToolResult,
+  CreateMessageRequestSchema,
+  ElicitRequestSchema,
+  type ElicitResult,
+  LoggingMessageNotificationSchema,
+} from "@modelcontextprotocol/sdk/types.js";
+import { capability, defineTool, toolbox, toolSet } from "toolwright";
+import {
+  createMcpHttpHandler,
+  listenMcpHttp,
+  type McpHttpHandlerOptions,
+  memoryEventStore,
+} from "toolwright/mcp";
+import { afterEach, describe, expect, it } from "vitest";
+import * as z from "zod";
+import { mcpHeaders } from "./http-raw";
+
+/**
+ * Polls `check` every `everyMs` until it holds; the test's own timeout bounds the wait.
+ * (A poll of a session is a request to it, which keeps it from being idle.)
+ */
+async function until(check: () => boolean | Promise<boolean>, everyMs = 10): Promise<void> {
+  while (!(await check())) await new Promise((resolve) => setTimeout(resolve, everyMs));
+}
+
+/** What the tools saw. */
+const seen = { aborted: [] as number[], sessions: [] as string[] };
+
+function textOf(result: CallToolResult): string {
+  const first = result.content[0];
+  return first?.type === "text" ? first.text : "";
+}
+
+const tools = toolbox("session", "Tools that need a session", {
+  wait: defineTool({
+    description: "Waits for ms milliseconds, or stops when cancelled",
+    parameters: z.object({ ms: z.number() }),
+    execute: ({ ms }, ctx) =>
+      new Promise<string>((resolve, reject) => {
+        const timer = setTimeout(() => resolve("waited"), ms);
+        ctx?.signal?.addEventListener("abort", () => {
+          clearTimeout(timer);
+          seen.aborted.push(performance.now());
+          reject(ctx.signal?.reason);
+        });
+      }),
+  }),
+  ask: defineTool({
+    description: "Asks the user for a name",
+    parameters: z.object({}),
+    execute: async (_args, ctx) => {
+      const answer = await ctx?.elicit?.({
+        message: "Who are you?",
+        schema: z.object({ name: z.string() }),
+      });
+      return answer?.action === "accept" ? `hello ${answer.content.name}` : `${answer?.action}`;
+    },
+  }),
+  think: defineTool({
+    description: "Asks the client's model",
+    parameters: z.object({ prompt: z.string() }),
+    execute: async ({ prompt }, ctx) => {
+      const result = await ctx?.sample?.({ messages: prompt, maxTokens: 20 });
+      return result?.text ?? "no text";
+    },
+  }),
+  chatter: defineTool({
+    description: "Logs at two levels",
+    parameters: z.object({}),
+    execute: (_args, ctx) => {
+      ctx?.log?.("info", "an info line");
+      ctx?.log?.("error", "an error line");
+      return "logged";
+    },
+  }),
+  slow_steps: defineTool({
+    description: "Reports progress, then answers after ms",
+    parameters: z.object({ ms: z.number() }),
+    execute: async ({ ms }, ctx) => {
+      ctx?.emit?.({ type: "progress", progress: 1, total: 2 });
+      await new Promise((resolve) => setTimeout(resolve, ms));
+      return "done";
+    },
+  }),
+  delete_all: defineTool({
+    description: "Deletes everything",
+    parameters: z.object({}),
+    controls: { needsApproval: true },
+    execute: () => "deleted",
+  }),
+});
+
+const caps = [capability({ name: "session", description: "Session tools", toolbox: tools })];
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  seen.aborted.length = 0;
+  seen.sessions.length = 0;
+});
+
+interface Served {
+  readonly url: URL;
+  /** Each request as it arrives: its method, session id, and JSON-RPC method(s) posted. */
+  readonly arrivals: { method: string; at: number; rpc: string[]; lastEventId?: string }[];
+  readonly handler: ReturnType<typeof createMcpHttpHandler>;
+  /** Destroys the connection of the next POST calling `tool`, after its first bytes. */
+  dropNext(tool: string): void;
+}
+
+/** `createMcpHttpHandler` behind a Node server of the test's, which watches each request. */
+async function serve(options: Partial<McpHttpHandlerOptions> = {}): Promise<Served> {
+  const handler = createMcpHttpHandler({
+    name: "sessions",
+    version: "1.0.0",
+    tools: caps,
+    sessions: true,
+    host: (call) => {
+      if (call.sessionId !== undefined) seen.sessions.push(call.sessionId);
+      return {};
+    },
+    ...options,
+  });
+  const arrivals: Served["arrivals"] = [];
+  let drop: string | undefined;
+  const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const chunks: Buffer[] = [];
+    const arrival = {
+      method: req.method ?? "",
+      at: performance.now(),
+      rpc: [] as string[],
+      ...(typeof req.headers["last-event-id"] === "string" && {
+        lastEventId: req.headers["last-event-id"],
+      }),
+    };
+    arrivals.push(arrival);
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => {
+      const text = Buffer.concat(chunks).toString("utf8");
+      if (text === "") return;
+      const body = JSON.parse(text) as { method?: string; params?: { name?: string } };
+      arrival.rpc.push(body.method ?? "(answer)");
+      arrival.at = performance.now();
+      if (drop !== undefined && body.params?.name === drop) {
+        drop = undefined;
+        res.once("pipe", () => {});
+        const write = res.write.bind(res);
+        let writes = 0;
+        res.write = ((...args: Parameters<typeof write>) => {
+          const written = write(...args);
+          writes += 1;
+          // The priming event is out: cut the stream before the result.
+          if (writes === 1) setTimeout(() => res.socket?.destroy(), 20);
+          return written;
+        }) as typeof res.write;
+      }
+    });
+    void handler(req, res);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  cleanups.push(async () => {
+    await handler.close({ graceMs: 0 });
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
+  return {
+    url: new URL(`http://127.0.0.1:${port}/mcp`),
+    arrivals,
+    handler,
+    dropNext: (tool) => {
+      drop = tool;
+    },
+  };
+}
+
+/** A session started by hand (no stream held open, as the SDK client holds one), and a poster to it. */
+async function rawSession(url: URL) {
+  const initialize = await fetch(url, {
+    method: "POST",
+    headers: mcpHeaders,
+    body: JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: {
+        protocolVersion: "2025-11-25",
+        capabilities: {},
+        clientInfo: { name: "raw", version: "1" },
+      },
+    }),
+  });
+  await initialize.text();
+  const id = initialize.headers.get("mcp-session-id") ?? "";
+  const post = (message: object) =>
+    fetch(url, {
+      method: "POST",
+      headers: { ...mcpHeaders, "mcp-session-id": id, "mcp-protocol-version": "2025-11-25" },
+      body: JSON.stringify(message),
+    });
+  await (await post({ jsonrpc: "2.0", method: "notifications/initialized" })).text();
+  return { id, post };
+}
+
+type Capabilities = ConstructorParameters<typeof Client>[1];
+
+async function connect(url: URL, options?: Capabilities) {
+  const client = new Client({ name: "test", version: "1.0.0" }, options);
+  const transport = new StreamableHTTPClientTransport(url, {
+    reconnectionOptions: {
+      initialReconnectionDelay: 10,
+      maxReconnectionDelay: 50,
+      reconnectionDelayGrowFactor: 1,
+      maxRetries: 5,
+    },
+  });
+  await client.connect(transport);
+  cleanups.push(() => client.close());
+  return { client, transport };
+}
+
+describe("a session", () => {
+  it("starts with initialize, is named by mcp-session-id, and reaches the tools as McpCallInfo.sessionId", async () => {
+    const { url } = await serve();
+    const { client, transport } = await connect(url);
+    expect(transport.sessionId).toMatch(/^[0-9a-f-]{36}$/);
+    const result = (await client.callTool({
+      name: "wait",
+      arguments: { ms: 1 },
+    })) as CallToolResult;
+    expect(textOf(result)).toBe("waited");
+    expect(seen.sessions).toEqual([transport.sessionId]);
+  });
+
+  it("keeps each client's session apart", async () => {
+    const { url } = await serve();
+    const a = await connect(url);
+    const b = await connect(url);
+    expect(a.transport.sessionId).not.toBe(b.transport.sessionId);
+    await a.client.callTool({ name: "wait", arguments: { ms: 1 } });
+    await b.client.callTool({ name: "wait", arguments: { ms: 1 } });
+    expect(seen.sessions).toEqual([a.transport.sessionId, b.transport.sessionId]);
+  });
+
+  it("refuses a request without a session id (400) and one with an unknown id (404)", async () => {
+    const { url } = await serve();
+    const list = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" });
+    const missing = await fetch(url, { method: "POST", headers: mcpHeaders, body: list });
+    expect(missing.status).toBe(400);
+    expect(((await missing.json()) as { error: { message: string } }).error.message).toBe(
+      "Bad Request: Mcp-Session-Id header is required (start a session with initialize)",
+    );
+    const unknown = await fetch(url, {
+      method: "POST",
+      headers: { ...mcpHeaders, "mcp-session-id": "nope" },
+      body: list,
+    });
+    expect(unknown.status).toBe(404);
+    const put = await fetch(url, { method: "PUT", headers: mcpHeaders, body: list });
+    expect([put.status, put.headers.get("allow")]).toEqual([405, "GET, POST, DELETE"]);
+  });
+});
+
+describe("what a session carries that stateless HTTP cannot", () => {
+  it("a cancellation stops the running call within 50 ms of the notification", async () => {
+    const served = await serve();
+    const { client } = await connect(served.url);
+    const controller = new AbortController();
+    const call = client
+      .callTool({ name: "wait", arguments: { ms: 60_000 } }, undefined, {
+        signal: controller.signal,
+      })
+      .then(
+        () => "answered",
+        (error: Error) => error.message,
+      );
+    await until(() => served.arrivals.some((arrival) => arrival.rpc.includes("tools/call")));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    controller.abort("changed my mind");
+    expect(await call).toMatch(/changed my mind/);
+    await until(() => seen.aborted.length === 1);
+    const notified = served.arrivals.find((arrival) =>
+      arrival.rpc.includes("notifications/cancelled"),
+    );
+    expect(notified).toBeDefined();
+    // From the notification's arrival at the server to the tool's signal aborting.
+    expect((seen.aborted[0] ?? Infinity) - (notified?.at ?? 0)).toBeLessThan(50);
+  });
+
+  it("ctx.elicit asks the client's user: accept, decline and cancel", async () => {
+    const { url } = await serve();
+    const answers: ElicitResult[] = [
+      { action: "accept", content: { name: "Ada" } },
+      { action: "decline" },
+      { action: "cancel" },
+    ];
+    const { client } = await connect(url, { capabilities: { elicitation: { form: {} } } });
+    client.setRequestHandler(
+      ElicitRequestSchema,
+      async () => answers.shift() ?? { action: "cancel" },
+    );
+    const texts = [];
+    for (let n = 0; n < 3; n++) {
+      texts.push(textOf((await client.callTool({ name: "ask", arguments: {} })) as CallToolResult));
+    }
+    expect(texts).toEqual(["hello Ada", "decline", "cancel"]);
+  });
+
+  it("ctx.sample asks the client's model", async () => {
+    const { url } = await serve();
+    const { client } = await connect(url, { capabilities: { sampling: {} } });
+    client.setRequestHandler(CreateMessageRequestSchema, async (request) => ({
+      role: "assistant",
+      model: "tiny",
+      content: {
+        type: "text",
+        text: `echo: ${JSON.stringify(request.params.messages[0]?.content)}`,
+      },
+    }));
+    const result = (await client.callTool({
+      name: "think",
+      arguments: { prompt: "6 × 7?" },
+    })) as CallToolResult;
+    expect(textOf(result)).toBe('echo: {"type":"text","text":"6 × 7?"}');
+  });
+
+  it("a call that needs approval is asked of the user by elicitation", async () => {
+    const { url } = await serve();
+    const { client } = await connect(url, { capabilities: { elicitation: { form: {} } } });
+    const asked: string[] = [];
+    client.setRequestHandler(ElicitRequestSchema, async (request) => {
+      asked.push(request.params.message);
+      return { action: "accept", content: { approve: true } };
+    });
+    const result = (await client.callTool({ name: "delete_all", arguments: {} })) as CallToolResult;
+    expect([result.isError ?? false, textOf(result)]).toEqual([false, "deleted"]);
+    expect(asked).toHaveLength(1);
+  });
+
+  it("the client's log level holds for the session's later calls", async () => {
+    const { url } = await serve();
+    const { client } = await connect(url);
+    const logged: unknown[] = [];
+    client.setNotificationHandler(LoggingMessageNotificationSchema, (notification) => {
+      logged.push([notification.params.level, notification.params.data]);
+    });
+    await client.setLoggingLevel("warning");
+    await client.callTool({ name: "chatter", arguments: {} });
+    expect(logged).toEqual([["error", "an error line"]]);
+  });
+});
+
+describe("resumable streams", () => {
+  it("a call whose stream drops is answered on the stream the client resumes with Last-Event-ID", async () => {
+    const served = await serve();
+    const { client } = await connect(served.url);
+    served.dropNext("slow_steps");
+    const result = (await client.callTool(
+      { name: "slow_steps", arguments: { ms: 300 } },
+      undefined,
+      { onprogress: () => {} },
+    )) as CallToolResult;
+    expect(textOf(result)).toBe("done");
+    const resumed = served.arrivals.filter((arrival) => arrival.lastEventId !== undefined);
+    expect(resumed.map((arrival) => arrival.method)).toEqual(["GET"]);
+  });
+
+  it("without an event store, no event carries an id to resume from", async () => {
+    const withIds = async (served: Served) => {
+      const { transport } = await connect(served.url);
+      const response = await fetch(served.url, {
+        method: "POST",
+        headers: {
+          ...mcpHeaders,
+          "mcp-session-id": transport.sessionId ?? "",
+          "mcp-protocol-version": "2025-11-25",
+        },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 7, method: "tools/list" }),
+      });
+      const text = await response.text();
+      expect(text).toContain('"id":7');
+      return /^id: /m.test(text);
+    };
+    expect(await withIds(await serve())).toBe(true);
+    expect(await withIds(await serve({ sessions: { eventStore: false } }))).toBe(false);
+  });
+
+  it("memoryEventStore replays one stream's events after an id, and forgets the oldest past maxEvents", async () => {
+    const store = memoryEventStore({ maxEvents: 3 });
+    const message = (id: number) => ({ jsonrpc: "2.0" as const, id, result: {} });
+    const a1 = await store.storeEvent("a", message(1));
+    await store.storeEvent("b", message(2));
+    await store.storeEvent("a", message(3));
+    const sent: unknown[] = [];
+    const stream = await store.replayEventsAfter(a1, {
+      send: async (eventId, sentMessage) => void sent.push([eventId, sentMessage]),
+    });
+    expect([stream, sent]).toEqual(["a", [["a:2", message(3)]]]);
+    await store.storeEvent("a", message(4));
+    expect(await store.getStreamIdForEventId?.(a1)).toBeUndefined();
+    await expect(store.replayEventsAfter(a1, { send: async () => {} })).rejects.toThrow(
+      "no event 'a:0' is held to resume from",
+    );
+    expect(() => memoryEventStore({ maxEvents: 0 })).toThrow(
+      "memoryEventStore: maxEvents must be a positive whole number, received a number (0)",
+    );
+  });
+});
+
+describe("the session's life", () => {
+  it("DELETE ends it: its id is then answered 404", async () => {
+    const { url } = await serve();
+    const { client, transport } = await connect(url);
+    const id = transport.sessionId ?? "";
+    await transport.terminateSession();
+    const after = await fetch(url, {
+      method: "POST",
+      headers: { ...mcpHeaders, "mcp-session-id": id, "mcp-protocol-version": "2025-11-25" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 9, method: "tools/list" }),
+    });
+    expect(after.status).toBe(404);
+    await expect(client.listTools()).rejects.toThrow();
+  });
+
+  it("ends after its idle timeout once no request is open and no call runs", async () => {
+    const { url } = await serve({ sessions: { idleTimeoutMs: 100 } });
+    const { id, post } = await rawSession(url);
+    // A call longer than the timeout keeps the session: it is not idle while the call runs.
+    const called = await post({
+      jsonrpc: "2.0",
+      id: 2,
+      method: "tools/call",
+      params: { name: "wait", arguments: { ms: 300 } },
+    });
+    expect([called.status, await called.text()]).toEqual([
+      200,
+      expect.stringContaining('"text":"waited"'),
+    ]);
+    expect(seen.aborted).toEqual([]);
+    await until(
+      async () =>
+        (await post({ jsonrpc: "2.0", method: "notifications/initialized" })).status === 404,
+      250,
+    );
+    expect(id).not.toBe("");
+  });
+
+  it("a client that goes away without DELETE leaves a session that expires", async () => {
+    const { url } = await serve({ sessions: { idleTimeoutMs: 100 } });
+    const { client, transport } = await connect(url);
+    const id = transport.sessionId ?? "";
+    await client.close();
+    const status = () =>
+      fetch(url, {
+        method: "POST",
+        headers: { ...mcpHeaders, "mcp-session-id": id, "mcp-protocol-version": "2025-11-25" },
+        body: JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }),
+      }).then((response) => response.status);
+    expect(await status()).toBe(202);
+    await until(async () => (await status()) === 404, 250);
+  });
+
+  it("holds at most maxSessions: one more is answered 503 until one ends", async () => {
+    const { url } = await serve({ sessions: { maxSessions: 1 } });
+    const first = await connect(url);
+    const second = new Client({ name: "second", version: "1.0.0" });
+    await expect(second.connect(new StreamableHTTPClientTransport(url))).rejects.toThrow(
+      /503|as many sessions as it may \(1\)/,
+    );
+    await first.transport.terminateSession();
+    await connect(url);
+  });
+
+  it("close({ graceMs }) lets a call finish within the grace period, aborts one past it, and settles", async () => {
+    const served = await serve();
+    const { client } = await connect(served.url);
+    const quick = client.callTool({ name: "wait", arguments: { ms: 100 } });
+    const slow = client.callTool({ name: "wait", arguments: { ms: 60_000 } });
+    await until(
+      () => served.arrivals.filter((arrival) => arrival.rpc.includes("tools/call")).length === 2,
+    );
+    await served.handler.close({ graceMs: 500 });
+    expect(textOf((await quick) as CallToolResult)).toBe("waited");
+    const aborted = (await slow) as CallToolResult;
+    expect([aborted.isError, textOf(aborted)]).toEqual([
+      true,
+      "call to 'wait' was cancelled: the server is shutting down",
+    ]);
+  });
+});
+
+describe("options", () => {
+  it.each([
+    [
+      { sessions: "yes" },
+      'sessions must be true, false or an object of session options, received a string ("yes")',
+    ],
+    [
+      { sessions: { idleTimeoutMs: -1 } },
+      "sessions.idleTimeoutMs must be a positive, finite number of milliseconds, received a number (-1)",
+    ],
+    [
+      { sessions: { maxSessions: 1.5 } },
+      "sessions.maxSessions must be a positive whole number, received a number (1.5)",
+    ],
+    [
+      { sessions: { eventStore: {} } },
+      "sessions.eventStore must be an event store (storeEvent and replayEventsAfter) or false, received an empty object ({})",
+    ],
+  ])("refuses %j by name", (options, message) => {
+    expect(() =>
+      createMcpHttpHandler({ name: "s", version: "1", tools: caps, ...(options as object) }),
+    ).toThrow(message);
+  });
+
+  it("listenMcpHttp serves sessions too", async () => {
+    const http = await listenMcpHttp({
+      name: "s",
+      version: "1",
+      tools: toolSet(caps),
+      sessions: { eventStore: memoryEventStore() },
+    });
+    cleanups.push(() => http.close({ graceMs: 0 }));
+    const { client, transport } = await connect(http.url, {
+      capabilities: { elicitation: { form: {} } },
+    });
+    client.setRequestHandler(ElicitRequestSchema, async () => ({
+      action: "accept",
+      content: { name: "Bo" },
+    }));
+    expect(transport.sessionId).toBeDefined();
+    const result = (await client.callTool({ name: "ask", arguments: {} })) as CallToolResult;
+    expect(textOf(result)).toBe("hello Bo");
+  });
+});
