@@ -151,6 +151,17 @@ const tools = toolbox("conformance", "The conformance suite's tools", {
       return `Elicitation completed: ${JSON.stringify(answer)}`;
     },
   }),
+  // SEP-1699's scenario asks for this tool and checks the stream's priming event and its
+  // resumption; it passes whether or not the server closes the stream mid-call, and this
+  // one does not (toolwright keeps a call's stream open until its answer).
+  test_reconnection: defineTool({
+    description: "Answers after a moment, on a resumable stream",
+    parameters: none,
+    execute: async () => {
+      await sleep(100);
+      return "Reconnection test completed";
+    },
+  }),
   json_schema_2020_12_tool: defineTool({
     description: "Tool with JSON Schema 2020-12 features",
     parameters: z
@@ -171,11 +182,13 @@ export const conformanceTools = toolSet([
 ]);
 
 /** Serves the tools on 127.0.0.1 at a free port; the caller closes it. */
-export function serveConformance() {
+/** The conformance server, stateless (the default) or in session mode. */
+export function serveConformance(sessions = false) {
   return listenMcpHttp({
     name: "toolwright-conformance",
     version: "1.0.0",
     tools: conformanceTools,
     server: { configure: configureExtras },
+    sessions,
   });
 }

@@ -1,9 +1,12 @@
 // The official MCP conformance suite (@modelcontextprotocol/conformance, its runner needs
-// Node 22) against listenMcpHttp serving conformance/server.ts: every server scenario of
-// the suite (`--suite all`: its pending ones too, json-schema-2020-12 among them) runs, and the suite itself checks the result against
-// conformance/expected-failures.yaml, failing on a scenario that fails outside it and on
-// one inside it that now passes (a stale baseline). So the baseline is exactly what
-// toolwright does not do yet, and shrinks as it learns.
+// Node 22) against listenMcpHttp serving conformance/server.ts, stateless and in session
+// mode: every server scenario of the suite (`--suite all`: its pending ones too,
+// json-schema-2020-12 among them) runs against each, and the suite itself checks the
+// result against that mode's baseline (conformance/expected-failures.yaml, and
+// expected-failures-sessions.yaml), failing on a scenario that fails outside it and on
+// one inside it that now passes (a stale baseline). So each baseline is exactly what
+// toolwright does not do yet in that mode, and shrinks as it learns. The suite tests
+// servers by URL only: stdio is out of its reach.
 import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -15,39 +18,58 @@ import { report } from "./fixtures.ts";
 
 const LEG = fileURLToPath(new URL("..", import.meta.url));
 const SUITE = join(LEG, "node_modules", "@modelcontextprotocol", "conformance", "dist", "index.js");
-const BASELINE = join(LEG, "conformance", "expected-failures.yaml");
 
-const server = await serveConformance();
-const output = mkdtempSync(join(tmpdir(), "toolwright-conformance-"));
-try {
-  const run = await new Promise<{ code: number; out: string }>((resolve) => {
-    execFile(
-      process.execPath,
-      [
-        SUITE,
-        "server",
-        "--url",
-        String(server.url),
-        "--suite",
-        "all",
-        "--expected-failures",
-        BASELINE,
-        "-o",
-        output,
-      ],
-      { encoding: "utf8", timeout: 180_000, maxBuffer: 16 * 1024 * 1024 },
-      (error, stdout, stderr) => {
-        const code = error === null ? 0 : typeof error.code === "number" ? error.code : -1;
-        resolve({ code, out: `${stdout}\n${stderr}` });
-      },
+/** Runs every server scenario against one mode; returns the scenarios its baseline expects to fail. */
+async function conformance(sessions: boolean, baseline: string): Promise<string[]> {
+  const server = await serveConformance(sessions);
+  const output = mkdtempSync(join(tmpdir(), "toolwright-conformance-"));
+  try {
+    const run = await new Promise<{ code: number; out: string }>((resolve) => {
+      execFile(
+        process.execPath,
+        [
+          SUITE,
+          "server",
+          "--url",
+          String(server.url),
+          "--suite",
+          "all",
+          "--expected-failures",
+          join(LEG, "conformance", baseline),
+          "-o",
+          output,
+        ],
+        { encoding: "utf8", timeout: 180_000, maxBuffer: 16 * 1024 * 1024 },
+        (error, stdout, stderr) => {
+          const code = error === null ? 0 : typeof error.code === "number" ? error.code : -1;
+          resolve({ code, out: `${stdout}\n${stderr}` });
+        },
+      );
+    });
+    const mode = sessions ? "session mode" : "stateless";
+    assert.equal(
+      run.code,
+      0,
+      `the conformance suite failed against listenMcpHttp (${mode}):\n${run.out}`,
     );
-  });
-  assert.equal(run.code, 0, `the conformance suite failed against listenMcpHttp:\n${run.out}`);
-  const expected = [...run.out.matchAll(/^\s*~ (\S+)/gm)].map((match) => match[1]);
-  const passed = run.out.match(/Baseline check passed/) !== null;
-  assert.ok(passed, `the suite printed no baseline verdict:\n${run.out}`);
-  report({ transport: "listenMcpHttp", expectedFailures: expected.length });
-} finally {
-  await server.close();
-  rmSync(output, { recursive: true, force: true });
+    const passed = run.out.match(/Baseline check passed/) !== null;
+    assert.ok(passed, `the suite printed no baseline verdict (${mode}):\n${run.out}`);
+    return [...run.out.matchAll(/^\s*~ (\S+)/gm)].map((match) => match[1] ?? "");
+  } finally {
+    await server.close();
+    rmSync(output, { recursive: true, force: true });
+  }
 }
+
+const stateless = await conformance(false, "expected-failures.yaml");
+const sessions = await conformance(true, "expected-failures-sessions.yaml");
+// Session mode carries what stateless HTTP cannot: its baseline is a subset, and smaller.
+assert.ok(
+  sessions.every((scenario) => stateless.includes(scenario)),
+  `${sessions} ⊄ ${stateless}`,
+);
+assert.ok(sessions.length < stateless.length, "session mode passes what needs a session");
+report({
+  transport: "listenMcpHttp",
+  expectedFailures: { stateless: stateless.length, sessions: sessions.length },
+});
