@@ -418,7 +418,7 @@ export type ClientRequestKind = "elicit" | "sample";
 
 /**
  * Why a request to the client did not come back with an answer: `"unsupported"` (the
- * transport cannot carry a request to the client, as stateless HTTP cannot, or the client
+ * transport cannot carry a request to the client, as stateless HTTP cannot (session mode can), or the client
  * did not declare the capability), `"failed"` (the client answered with an error, or the
  * connection went), `"invalid-response"` (the answer does not match what was asked).
  */

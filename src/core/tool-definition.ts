@@ -70,7 +70,7 @@ export interface ToolExecutionContext {
   /**
    * Asks the client's user to fill in a form (MCP elicitation), resolving to the parsed
    * content or a decline or cancel. An MCP server passes it; where it cannot ask (over
-   * stateless HTTP, or a client without form elicitation) it rejects with a
+   * stateless HTTP, without `sessions`, or a client without form elicitation) it rejects with a
    * `ClientRequestError` whose `reason` is `"unsupported"`. A schema a form cannot carry
    * rejects with a `TypeError` naming the field.
    */

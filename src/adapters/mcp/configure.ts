@@ -48,7 +48,7 @@ export interface McpServerSetup {
    * resources are registered first, so your resources are listed after them.
    *
    * Over stateless HTTP (`listenMcpHttp`, `createMcpHttpHandler`) a server is built for
-   * each request, so this runs for each request: keep it cheap (registrations only) and
+   * each request (in session mode, for each session), so this runs for each: keep it cheap (registrations only) and
    * synchronous. Load data before you start the server, or inside the handlers you
    * register (which may be async). It runs once more when the server starts, so that a
    * `configure` that throws fails there; a `McpConfigureError` (its `cause` the error

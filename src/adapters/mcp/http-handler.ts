@@ -68,18 +68,20 @@ export interface McpHttpHandler {
 }
 
 /**
- * A Node `http` request handler serving Streamable HTTP in stateless mode: each POST
+ * A Node `http` request handler serving Streamable HTTP. Stateless by default: each POST
  * gets its own server and transport, closed with the response (which aborts a call
- * still running, through `ctx.signal`). GET and DELETE answer 405. It checks `Host` and
- * `Origin` first (by default, loopback only: widen with `allowed.hosts`), then reads at
- * most `limits.maxBodyBytes`; a response that makes no progress for
- * `limits.writeStallTimeoutMs` closes its connection. Set the other timeouts on your own server; {@link listenMcpHttp} does.
- * What a request cannot change is built once per handler: the tool set, the listing and
- * the SDK's JSON Schema validator; each request gets only its own server (configured by
- * `server.configure`, when given) and transport.
- * Being stateless, it cannot send the client a request of its own: a call that needs
- * approval is never elicited here, but answered as the `approval: "refuse"` option would
- * (or decided by an approval handler, when the option is one).
+ * still running, through `ctx.signal`), and GET and DELETE answer 405. Being stateless, it
+ * cannot send the client a request of its own: a call that needs approval is never
+ * elicited, but answered as the `approval: "refuse"` option would (or decided by an
+ * approval handler, when the option is one). With `sessions`, each client's session has
+ * its own server and transport, which can (see {@link McpHttpHandlerOptions.sessions}).
+ * It checks `Host` and `Origin` first (by default, loopback only: widen with
+ * `allowed.hosts`), then reads at most `limits.maxBodyBytes`; a response that makes no
+ * progress for `limits.writeStallTimeoutMs` closes its connection. Set the other timeouts
+ * on your own server; {@link listenMcpHttp} does. What a request cannot change is built
+ * once per handler: the tool set, the listing and the SDK's JSON Schema validator; each
+ * request (or session) gets only its own server (configured by `server.configure`, when
+ * given) and transport.
  *
  * @example
  * ```ts

@@ -1,6 +1,6 @@
 /**
  * The Streamable HTTP server: a Node `http.Server` with the limits set, the request
- * listener guarded, the stateless handler at one path, and a graceful `close()`.
+ * listener guarded, the handler (stateless, or in session mode) at one path, and a graceful `close()`.
  *
  * @module
  */
@@ -64,11 +64,11 @@ export interface McpHttpServer {
 }
 
 /**
- * Listens for Streamable HTTP (stateless) at `path` (default `/mcp`) on `hostname`
- * (default `127.0.0.1`) and `port` (default `0`: an ephemeral port; read `url`).
- * No request, however malformed, can crash the process; bad options throw before
- * anything listens. Being stateless, it never elicits approval (see
- * `createMcpHttpHandler`).
+ * Listens for Streamable HTTP at `path` (default `/mcp`) on `hostname` (default
+ * `127.0.0.1`) and `port` (default `0`: an ephemeral port; read `url`), stateless unless
+ * `sessions` says otherwise. No request, however malformed, can crash the process; bad
+ * options throw before anything listens. Stateless, it never elicits approval (see
+ * `createMcpHttpHandler`); in session mode it does.
  *
  * @example
  * ```ts

@@ -2,9 +2,9 @@
  * MCP logging: the server declares `logging`, answers `logging/setLevel` by keeping the
  * client's level, and a tool's `ctx.log` becomes a `notifications/message` at or above
  * that level (every level until the client sets one), on the call's own stream, named by
- * the tool as its `logger`. A level lives as long as its `Server`: a stdio session's, or
- * over stateless HTTP one request's, so there a client's `logging/setLevel` cannot reach
- * a later call.
+ * the tool as its `logger`. A level lives as long as its `Server`: a stdio session's, an
+ * HTTP session's, or over stateless HTTP one request's, so there a client's
+ * `logging/setLevel` cannot reach a later call.
  *
  * @module
  */

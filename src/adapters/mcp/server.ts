@@ -99,8 +99,8 @@ export interface McpServerOptions {
    * - `"elicit"` (default): the server asks the client's user with a form (elicitation)
    *   showing the tool and its arguments, and runs the call only on `approve: true`; a
    *   refusal, a dismissed form or a failed request answers the model that the user
-   *   denied it. A client without form elicitation, and the stateless HTTP transport
-   *   (which cannot carry a request from the server to the client), get what `"refuse"`
+   *   denied it. A client without form elicitation, and stateless HTTP (which cannot
+   *   carry a request from the server to the client; `sessions: true` can), get what `"refuse"`
    *   answers. The request waits as long as the SDK lets it (60 s) or until the call is
    *   cancelled.
    * - `"refuse"`: an `isError` result saying that the tool needs approval and has not run.
@@ -135,8 +135,8 @@ export function createMcpServer(options: McpServerOptions): Server {
 }
 
 /**
- * Everything a server needs that does not change per connection: the stateless HTTP
- * handler builds a server per request from one of these.
+ * Everything a server needs that does not change per connection: the HTTP handler
+ * builds a server per request (per session, in session mode) from one of these.
  */
 export interface PreparedServer {
   /** The options it was prepared from. */

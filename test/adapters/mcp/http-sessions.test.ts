@@ -150,7 +150,12 @@ async function serve(options: Partial<McpHttpHandlerOptions> = {}): Promise<Serv
     req.on("end", () => {
       const text = Buffer.concat(chunks).toString("utf8");
       if (text === "") return;
-      const body = JSON.parse(text) as { method?: string; params?: { name?: string } };
+      let body: { method?: string; params?: { name?: string } };
+      try {
+        body = JSON.parse(text);
+      } catch {
+        return; // the handler answers what is not JSON
+      }
       arrival.rpc.push(body.method ?? "(answer)");
       arrival.at = performance.now();
       if (drop !== undefined && body.params?.name === drop) {
@@ -500,6 +505,97 @@ describe("the session's life", () => {
     ]);
   });
 });
+
+describe("hostile requests to a session server", () => {
+  it("answers each with a named error and keeps serving the sessions it holds", async () => {
+    const { url } = await serve();
+    const { client, transport } = await connect(url);
+    const id = transport.sessionId ?? "";
+    const statusOf = async (init: RequestInit) => {
+      const response = await fetch(url, init);
+      await response.text();
+      return response.status;
+    };
+    const headers = { ...mcpHeaders, "mcp-protocol-version": "2025-11-25" };
+    const list = JSON.stringify({ jsonrpc: "2.0", id: 5, method: "tools/list" });
+    const statuses = [
+      // Not JSON, with and without a session.
+      await statusOf({ method: "POST", headers, body: "{" }),
+      await statusOf({ method: "POST", headers: { ...headers, "mcp-session-id": id }, body: "{" }),
+      // A forged, a huge and an empty session id.
+      await statusOf({
+        method: "POST",
+        headers: { ...headers, "mcp-session-id": "f".repeat(36) },
+        body: list,
+      }),
+      await statusOf({
+        method: "POST",
+        headers: { ...headers, "mcp-session-id": "x".repeat(8_000) },
+        body: list,
+      }),
+      await statusOf({ method: "POST", headers: { ...headers, "mcp-session-id": "" }, body: list }),
+      // A GET and a DELETE naming no session.
+      await statusOf({ method: "GET", headers: { accept: "text/event-stream" } }),
+      await statusOf({ method: "DELETE", headers }),
+      // A second initialize on a session that has one.
+      await statusOf({
+        method: "POST",
+        headers: { ...headers, "mcp-session-id": id },
+        body: JSON.stringify({
+          jsonrpc: "2.0",
+          id: 6,
+          method: "initialize",
+          params: {
+            protocolVersion: "2025-11-25",
+            capabilities: {},
+            clientInfo: { name: "x", version: "1" },
+          },
+        }),
+      }),
+    ];
+    expect(statuses).toEqual([400, 400, 404, 404, 404, 400, 400, 400]);
+    const { tools: listed } = await client.listTools();
+    expect(listed.map((tool) => tool.name)).toContain("wait");
+  });
+
+  it("after close, a new session is refused 503 and an ended one is not found", async () => {
+    const served = await serve();
+    const { transport } = await connect(served.url);
+    await served.handler.close({ graceMs: 0 });
+    const { status } = await rawSessionStatus(served.url);
+    expect(status).toBe(503);
+    const old = await fetch(served.url, {
+      method: "POST",
+      headers: {
+        ...mcpHeaders,
+        "mcp-session-id": transport.sessionId ?? "",
+        "mcp-protocol-version": "2025-11-25",
+      },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 3, method: "tools/list" }),
+    });
+    expect(old.status).toBe(404);
+  });
+});
+
+/** The status an initialize without a session gets. */
+async function rawSessionStatus(url: URL) {
+  const response = await fetch(url, {
+    method: "POST",
+    headers: mcpHeaders,
+    body: JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: {
+        protocolVersion: "2025-11-25",
+        capabilities: {},
+        clientInfo: { name: "raw", version: "1" },
+      },
+    }),
+  });
+  await response.text();
+  return { status: response.status };
+}
 
 describe("options", () => {
   it.each([
