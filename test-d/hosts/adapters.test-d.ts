@@ -47,7 +47,14 @@ import {
 } from "../../dist/anthropic";
 import { type GeminiOptions, gemini } from "../../dist/gemini";
 import type { McpApprovalHandler } from "../../dist/mcp";
-import { createMcpServer, listenMcpHttp, type McpHttpServer } from "../../dist/mcp";
+import {
+  createMcpHttpHandler,
+  createMcpServer,
+  listenMcpHttp,
+  type McpEventStore,
+  type McpHttpServer,
+  memoryEventStore,
+} from "../../dist/mcp";
 import {
   type ChatCompletionsCall,
   type ChatCompletionsOptions,
@@ -165,6 +172,30 @@ expectError(createMcpServer({ name: "notes", tools: [notes] }));
 expectError(createMcpServer({ name: "notes", version: "1.0.0", capabilities: [notes] }));
 expectType<Promise<McpHttpServer>>(
   listenMcpHttp({ name: "n", version: "1", tools: [notes], port: 0, hostname: "127.0.0.1" }),
+);
+
+// Session mode: `true`, or its options; the event store is the SDK's interface, or false.
+expectType<Promise<McpHttpServer>>(
+  listenMcpHttp({ name: "n", version: "1", tools: [notes], sessions: true }),
+);
+createMcpHttpHandler({
+  name: "n",
+  version: "1",
+  tools: [notes],
+  sessions: {
+    idleTimeoutMs: 60_000,
+    maxSessions: 10,
+    eventStore: memoryEventStore({ maxEvents: 5 }),
+  },
+});
+createMcpHttpHandler({ name: "n", version: "1", tools: [notes], sessions: { eventStore: false } });
+expectAssignable<McpEventStore>(memoryEventStore());
+expectError(listenMcpHttp({ name: "n", version: "1", tools: [notes], sessions: "yes" }));
+expectError(
+  createMcpHttpHandler({ name: "n", version: "1", tools: [notes], sessions: { idleTimeout: 5 } }),
+);
+expectError(
+  createMcpHttpHandler({ name: "n", version: "1", tools: [notes], sessions: { eventStore: {} } }),
 );
 
 // Every adapter has the contract's four verbs, and lists `{ tools, ledger, dialect }`.
