@@ -122,144 +122,179 @@ export interface SessionTable {
   close(graceMs: number): Promise<void>;
 }
 
+/** What every session of one handler shares, and the table of them. */
+interface Table {
+  readonly prepared: PreparedServer;
+  readonly limits: ResolvedResponseLimits;
+  readonly options: ResolvedSessions;
+  /** The sessions a client can reach, by id: registered once initialize succeeds. */
+  readonly sessions: Map<string, Session>;
+  /** Sessions being started, counted against `maxSessions` until they register. */
+  opening: number;
+  closing: boolean;
+}
+
 /** The session table serving `prepared`. */
 export function sessionTable(
   prepared: PreparedServer,
   limits: ResolvedResponseLimits,
   options: ResolvedSessions,
 ): SessionTable {
-  const sessions = new Map<string, Session>();
-  let opening = 0;
-  let closing = false;
-
-  const end = (session: Session, graceMs: number): Promise<void> => {
-    session.ending ??= (async () => {
-      const id = session.transport.sessionId;
-      if (id !== undefined) sessions.delete(id);
-      clearTimeout(session.idleTimer);
-      // A stream the client holds open is not a call to wait for.
-      session.transport.closeStandaloneSSEStream();
-      await session.shutdown.close(graceMs);
-      await session.transport.close();
-      await session.server.close();
-    })();
-    return session.ending;
+  const table: Table = {
+    prepared,
+    limits,
+    options,
+    sessions: new Map(),
+    opening: 0,
+    closing: false,
   };
-
-  const open = (): Session => {
-    const outbounds = new Map<RequestId, Outbound>();
-    // Armed each time the session's last request or call settles; a request disarms it.
-    const armIdleTimer = () => {
-      if (session.ending !== undefined) return;
-      clearTimeout(session.idleTimer);
-      session.idleTimer = setTimeout(() => void end(session, 0), options.idleTimeoutMs);
-      session.idleTimer.unref();
-    };
-    const shutdown = new Shutdown(armIdleTimer);
-    const session: Session = {
-      outbounds,
-      shutdown,
-      transport: new StreamableHTTPServerTransport({
-        sessionIdGenerator: randomUUID,
-        eventStore: options.storeOf(),
-        onsessioninitialized: (id) => void sessions.set(id, session),
-        onsessionclosed: () => void end(session, 0),
-      }),
-      // Its calls run under the session's shutdown: ended, it aborts them.
-      server: buildServer({
-        ...prepared,
-        shutdown,
-        clientRequests: true,
-        outbound: (id) => outbounds.get(id),
-      }),
-    };
-    return session;
+  return {
+    answer: (req, res) => answer(table, req, res),
+    close: async (graceMs) => {
+      table.closing = true;
+      await Promise.all(
+        [...table.sessions.values()].map((session) => end(table, session, graceMs)),
+      );
+    },
   };
+}
 
-  // One request to a session's transport, counted open until its response closes; each
-  // request it carries is answered on `res`, whose backlog bounds that request's progress.
-  const forward = async (
-    session: Session,
-    req: IncomingMessage,
-    res: ServerResponse,
-    body: unknown,
-  ): Promise<void> => {
+async function answer(table: Table, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  if (req.method !== "POST" && req.method !== "GET" && req.method !== "DELETE") {
+    return replyError(res, 405, JsonRpcCode.serverError, "Method not allowed", {
+      allow: "GET, POST, DELETE",
+    });
+  }
+  const id = req.headers["mcp-session-id"];
+  const body =
+    req.method === "POST" ? await bodyOrAnswer(req, res, table.limits.maxBodyBytes) : undefined;
+  if (body === ANSWERED) return;
+  if (id === undefined) {
+    if (req.method === "POST" && startsSession(body)) return start(table, req, res, body);
+    return replyError(
+      res,
+      400,
+      JsonRpcCode.serverError,
+      "Bad Request: Mcp-Session-Id header is required (start a session with initialize)",
+    );
+  }
+  const session = typeof id === "string" ? table.sessions.get(id) : undefined;
+  if (session === undefined || session.ending !== undefined) {
+    return replyError(
+      res,
+      404,
+      JsonRpcCode.sessionNotFound,
+      "Session not found: start a new one with initialize",
+    );
+  }
+  // While closing, only what lets a running call finish: the client's answers to its
+  // requests and its notifications (a cancellation), nothing new to run.
+  if (table.closing && (req.method !== "POST" || requestIds(body).length > 0)) {
+    return refuseClosing(res);
+  }
+  return forward(table, session, req, res, body);
+}
+
+// An initialize without a session id: a new session, unless the server is closing or
+// holds as many as it may.
+async function start(table: Table, req: IncomingMessage, res: ServerResponse, body: unknown) {
+  if (table.closing) return refuseClosing(res);
+  const { maxSessions } = table.options;
+  if (table.sessions.size + table.opening >= maxSessions) {
+    return replyError(
+      res,
+      503,
+      JsonRpcCode.serverError,
+      `Service Unavailable: the server holds as many sessions as it may (${maxSessions}); retry once one ends`,
+      { "retry-after": "1" },
+    );
+  }
+  table.opening += 1;
+  let session: Session;
+  try {
+    session = open(table);
+    await session.server.connect(session.transport);
+    await forward(table, session, req, res, body);
+  } finally {
+    table.opening -= 1;
+  }
+  // An initialize the transport refused leaves a session nobody can reach.
+  if (session.transport.sessionId === undefined) void end(table, session, 0);
+}
+
+// A session's server and transport, registered in the table once initialize succeeds.
+function open(table: Table): Session {
+  const outbounds = new Map<RequestId, Outbound>();
+  // Armed each time the session's last request or call settles; a request disarms it.
+  const armIdleTimer = () => {
+    if (session.ending !== undefined) return;
     clearTimeout(session.idleTimer);
-    res.once("close", session.shutdown.track());
-    const ids = requestIds(body);
-    if (ids.length > 0) {
-      const outbound = watchResponse(res, limits);
-      for (const id of ids) session.outbounds.set(id, outbound);
-      res.once("close", () => {
-        for (const id of ids) {
-          if (session.outbounds.get(id) === outbound) session.outbounds.delete(id);
-        }
-      });
-    }
-    await session.transport.handleRequest(req, res, body);
+    session.idleTimer = setTimeout(() => void end(table, session, 0), table.options.idleTimeoutMs);
+    session.idleTimer.unref();
   };
-
-  const start = async (req: IncomingMessage, res: ServerResponse, body: unknown) => {
-    if (closing) return refuseClosing(res);
-    if (sessions.size + opening >= options.maxSessions) {
-      return replyError(
-        res,
-        503,
-        JsonRpcCode.serverError,
-        `Service Unavailable: the server holds as many sessions as it may (${options.maxSessions}); retry once one ends`,
-        { "retry-after": "1" },
-      );
-    }
-    opening += 1;
-    let session: Session;
-    try {
-      session = open();
-      await session.server.connect(session.transport);
-      await forward(session, req, res, body);
-    } finally {
-      opening -= 1;
-    }
-    // An initialize the transport refused leaves a session nobody can reach.
-    if (session.transport.sessionId === undefined) void end(session, 0);
+  const shutdown = new Shutdown(armIdleTimer);
+  const register = (id: string) => {
+    table.sessions.set(id, session);
+    // Started while the server began closing: it ends with the others.
+    if (table.closing) void end(table, session, 0);
   };
-
-  const answer = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    if (req.method !== "POST" && req.method !== "GET" && req.method !== "DELETE") {
-      return replyError(res, 405, JsonRpcCode.serverError, "Method not allowed", {
-        allow: "GET, POST, DELETE",
-      });
-    }
-    const id = req.headers["mcp-session-id"];
-    const body =
-      req.method === "POST" ? await bodyOrAnswer(req, res, limits.maxBodyBytes) : undefined;
-    if (body === ANSWERED) return;
-    if (id === undefined) {
-      if (req.method === "POST" && startsSession(body)) return start(req, res, body);
-      return replyError(
-        res,
-        400,
-        JsonRpcCode.serverError,
-        "Bad Request: Mcp-Session-Id header is required (start a session with initialize)",
-      );
-    }
-    const session = typeof id === "string" ? sessions.get(id) : undefined;
-    if (session === undefined || session.ending !== undefined) {
-      return replyError(res, 404, -32001, "Session not found: start a new one with initialize");
-    }
-    // While closing, only what lets a running call finish: the client's answers to its
-    // requests and its notifications (a cancellation), nothing new to run.
-    if (closing && (req.method !== "POST" || requestIds(body).length > 0)) {
-      return refuseClosing(res);
-    }
-    return forward(session, req, res, body);
+  const session: Session = {
+    outbounds,
+    shutdown,
+    transport: new StreamableHTTPServerTransport({
+      sessionIdGenerator: randomUUID,
+      eventStore: table.options.storeOf(),
+      onsessioninitialized: register,
+      onsessionclosed: () => void end(table, session, 0),
+    }),
+    // Its calls run under the session's shutdown: ended, it aborts them.
+    server: buildServer({
+      ...table.prepared,
+      shutdown,
+      clientRequests: true,
+      outbound: (id) => outbounds.get(id),
+    }),
   };
+  return session;
+}
 
-  const close = async (graceMs: number): Promise<void> => {
-    closing = true;
-    await Promise.all([...sessions.values()].map((session) => end(session, graceMs)));
-  };
+// One request to a session's transport, counted open until its response closes; each
+// request it carries is answered on `res`, whose backlog bounds that request's progress.
+async function forward(
+  table: Table,
+  session: Session,
+  req: IncomingMessage,
+  res: ServerResponse,
+  body: unknown,
+): Promise<void> {
+  clearTimeout(session.idleTimer);
+  res.once("close", session.shutdown.track());
+  const ids = requestIds(body);
+  if (ids.length > 0) {
+    const outbound = watchResponse(res, table.limits);
+    for (const id of ids) session.outbounds.set(id, outbound);
+    res.once("close", () => {
+      for (const id of ids) {
+        if (session.outbounds.get(id) === outbound) session.outbounds.delete(id);
+      }
+    });
+  }
+  await session.transport.handleRequest(req, res, body);
+}
 
-  return { answer, close };
+// Once: out of the table, its open stream closed, its calls given `graceMs`, then closed.
+function end(table: Table, session: Session, graceMs: number): Promise<void> {
+  session.ending ??= (async () => {
+    const id = session.transport.sessionId;
+    if (id !== undefined) table.sessions.delete(id);
+    clearTimeout(session.idleTimer);
+    // A stream the client holds open is not a call to wait for.
+    session.transport.closeStandaloneSSEStream();
+    await session.shutdown.close(graceMs);
+    await session.transport.close();
+    await session.server.close();
+  })();
+  return session.ending;
 }
 
 function startsSession(body: unknown): boolean {

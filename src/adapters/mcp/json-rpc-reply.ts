@@ -16,6 +16,8 @@ export const JsonRpcCode = {
   internalError: -32603,
   /** Refused by policy: a foreign Host or Origin, a body too large, a method, a shutdown. */
   serverError: -32000,
+  /** No session of that id (never started, ended, or expired): the SDK's code for it. */
+  sessionNotFound: -32001,
 } as const;
 
 /**

@@ -488,6 +488,28 @@ describe("the session's life", () => {
     await connect(url);
   });
 
+  it("frees the slot of every session that ends, by DELETE or by expiry", async () => {
+    const { url } = await serve({ sessions: { maxSessions: 20, idleTimeoutMs: 150 } });
+    const first = await Promise.all(Array.from({ length: 20 }, () => rawSession(url)));
+    expect((await rawSessionStatus(url)).status).toBe(503);
+    // Half end by DELETE, the rest by expiry; then 20 start again.
+    await Promise.all(
+      first.slice(0, 10).map(({ id }) =>
+        fetch(url, {
+          method: "DELETE",
+          headers: { "mcp-session-id": id, "mcp-protocol-version": "2025-11-25" },
+        }),
+      ),
+    );
+    const refilled = await Promise.all(Array.from({ length: 10 }, () => rawSession(url)));
+    expect(refilled.every(({ id }) => id !== "")).toBe(true);
+    expect((await rawSessionStatus(url)).status).toBe(503);
+    // Every session now idles past its timeout (no request reaches it meanwhile).
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    const again = await Promise.all(Array.from({ length: 20 }, () => rawSession(url)));
+    expect(again.every(({ id }) => id !== "")).toBe(true);
+  });
+
   it("close({ graceMs }) lets a call finish within the grace period, aborts one past it, and settles", async () => {
     const served = await serve();
     const { client } = await connect(served.url);
