@@ -106,8 +106,10 @@ function send(
 function responseOf(reply: Reply): { result?: unknown; error?: unknown } | undefined {
   if (!reply.contentType.startsWith("text/event-stream")) return JSON.parse(reply.text);
   for (const line of reply.text.split("\n")) {
-    if (!line.startsWith("data:")) continue;
-    const message = JSON.parse(line.slice(5));
+    const data = line.startsWith("data:") ? line.slice(5).trim() : "";
+    // An event store's priming event has an empty `data:` line.
+    if (data === "") continue;
+    const message = JSON.parse(data);
     if ("result" in message || "error" in message) return message;
   }
   return undefined;
