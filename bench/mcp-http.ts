@@ -1,10 +1,20 @@
 /**
- * Throughput and p99 of MCP `tools/call` over Streamable HTTP (stateless): toolwright's
- * `listenMcpHttp` against the MCP SDK's own stateless server, each in a process of its
- * own (`mcp-http-server.ts`), loaded from this process with raw JSON-RPC POSTs over
- * keep-alive connections at a fixed concurrency. Rounds alternate between the two
- * servers, so round `r` of both ran under the same conditions, and a ratio is taken per
- * round, at 1, 16 and 64 concurrent calls. Prints; never fails on a time.
+ * Throughput and p99 of MCP `tools/call` over Streamable HTTP, in both of
+ * `listenMcpHttp`'s modes, each against the MCP SDK's own server of that mode, beside a
+ * bare `node:http` floor: stateless `listenMcpHttp` against the SDK's stateless server,
+ * `listenMcpHttp({ sessions: true })` against the SDK's stateful one (a server and
+ * transport per session, kept by session id), and a plain `node:http` server answering
+ * the same JSON-RPC result with no MCP machinery (the fastest an HTTP JSON-RPC server can
+ * be here). Each runs in a process of its own (`mcp-http-server.ts`), loaded from this
+ * process with raw JSON-RPC POSTs at a fixed concurrency: one client per concurrent
+ * worker, with a keep-alive connection of its own and, in session mode, a session it
+ * started before any timing (as a real client has one session). Rounds alternate the
+ * order of the five servers, so round `r` of each ran under the same conditions, and a
+ * ratio is taken per round, at 1, 16 and 64 concurrent calls. A call is an error unless
+ * it is answered 200 with the tool's result (in JSON, or on an SSE `data:` line), not a
+ * JSON-RPC error nor `isError`. Eight rounds of 1 s each (after a 0.8 s warm-up) keep
+ * the section near two minutes and a half on two cores (it was six of 2.5 s when it
+ * measured two servers). Prints; never fails on a time.
  * `npx tsx bench/run.ts mcp-http` runs it alone.
  *
  * @module
@@ -15,17 +25,14 @@ import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { repoRoot } from "./environment";
 import { formatNumber, median } from "./harness";
-import { atLeast, atMost, formatWithSpread, ratioSpread } from "./ratio";
+import { atLeast, atMost, formatWithSpread, type RatioSpread, ratioSpread } from "./ratio";
 import { ratioRow, type Section, type SummaryRow, table } from "./report";
 
-type Which = "toolwright" | "sdk";
+/** The servers, in the order a forward round loads them (a backward round reverses it). */
+const SERVERS = ["toolwright", "sdk", "floor", "toolwright-sessions", "sdk-sessions"] as const;
+type Which = (typeof SERVERS)[number];
 
-const BODY = JSON.stringify({
-  jsonrpc: "2.0",
-  id: 1,
-  method: "tools/call",
-  params: { name: "echo", arguments: { text: "hello", count: 3 } },
-});
+const PROTOCOL_VERSION = "2025-11-25";
 
 async function start(which: Which) {
   const child = spawn(
@@ -37,20 +44,41 @@ async function start(which: Which) {
   const first = await lines.next();
   if (first.done) throw new Error(`mcp-http-server (${which}) exited early`);
   const { url } = JSON.parse(first.value) as { url: string };
-  return { url: new URL(url), stop: () => child.stdin.end() };
+  return {
+    url: new URL(url),
+    sessions: which.endsWith("-sessions"),
+    stop: () => child.stdin.end(),
+  };
 }
 
-function post(url: URL, agent: Agent): Promise<boolean> {
+type Server = Awaited<ReturnType<typeof start>>;
+
+interface Reply {
+  readonly status: number;
+  readonly sessionId: string | undefined;
+  readonly contentType: string;
+  readonly text: string;
+}
+
+function send(
+  url: URL,
+  agent: Agent,
+  method: string,
+  headers: Record<string, string>,
+  body?: string,
+): Promise<Reply | undefined> {
   return new Promise((resolve) => {
+    const length = body === undefined ? {} : { "content-length": String(Buffer.byteLength(body)) };
     const req = request(
       url,
       {
-        method: "POST",
+        method,
         agent,
         headers: {
           "content-type": "application/json",
           accept: "application/json, text/event-stream",
-          "content-length": Buffer.byteLength(BODY),
+          ...length,
+          ...headers,
         },
       },
       (res) => {
@@ -59,12 +87,94 @@ function post(url: URL, agent: Agent): Promise<boolean> {
         res.on("data", (chunk: string) => {
           text += chunk;
         });
-        res.on("end", () => resolve(res.statusCode === 200 && text.includes("echoed")));
+        res.on("end", () => {
+          const id = res.headers["mcp-session-id"];
+          resolve({
+            status: res.statusCode ?? 0,
+            sessionId: typeof id === "string" ? id : undefined,
+            contentType: res.headers["content-type"] ?? "",
+            text,
+          });
+        });
       },
     );
-    req.on("error", () => resolve(false));
-    req.end(BODY);
+    req.on("error", () => resolve(undefined));
+    req.end(body);
   });
+}
+
+/** The JSON-RPC response in a reply: its JSON body, or the SSE `data:` line that answers. */
+function responseOf(reply: Reply): { result?: unknown; error?: unknown } | undefined {
+  if (!reply.contentType.startsWith("text/event-stream")) return JSON.parse(reply.text);
+  for (const line of reply.text.split("\n")) {
+    const data = line.startsWith("data:") ? line.slice(5).trim() : "";
+    // An event store's priming event has an empty `data:` line.
+    if (data === "") continue;
+    const message = JSON.parse(data);
+    if ("result" in message || "error" in message) return message;
+  }
+  return undefined;
+}
+
+/** Whether a `tools/call` of `echo` was answered with its result. */
+function answered(reply: Reply | undefined): boolean {
+  if (reply?.status !== 200) return false;
+  try {
+    const result = responseOf(reply)?.result as
+      | { isError?: boolean; structuredContent?: { echoed?: string } }
+      | undefined;
+    return result?.isError !== true && result?.structuredContent?.echoed === "hello";
+  } catch {
+    return false;
+  }
+}
+
+const callBody = (id: number) =>
+  `{"jsonrpc":"2.0","id":${id},"method":"tools/call","params":{"name":"echo","arguments":{"text":"hello","count":3}}}`;
+
+const INITIALIZE = JSON.stringify({
+  jsonrpc: "2.0",
+  id: 0,
+  method: "initialize",
+  params: {
+    protocolVersion: PROTOCOL_VERSION,
+    capabilities: {},
+    clientInfo: { name: "bench", version: "1.0.0" },
+  },
+});
+const INITIALIZED = JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" });
+
+/** One load client: the headers its requests carry (its session's, if it has one). */
+type Client = Record<string, string>;
+
+/** A session started as a client does: `initialize`, then `notifications/initialized`. */
+async function openSession(url: URL): Promise<Client> {
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  try {
+    const init = await send(url, agent, "POST", {}, INITIALIZE);
+    if (init?.status !== 200 || init.sessionId === undefined) {
+      throw new Error(`initialize answered ${init?.status ?? "nothing"}: ${init?.text ?? ""}`);
+    }
+    const client = { "mcp-session-id": init.sessionId, "mcp-protocol-version": PROTOCOL_VERSION };
+    const done = await send(url, agent, "POST", client, INITIALIZED);
+    if (done?.status !== 202) throw new Error(`initialized answered ${done?.status ?? "nothing"}`);
+    return client;
+  } finally {
+    agent.destroy();
+  }
+}
+
+async function closeSession(url: URL, client: Client): Promise<void> {
+  const agent = new Agent();
+  await send(url, agent, "DELETE", client);
+  agent.destroy();
+}
+
+/** One client per concurrent worker, each with a session of its own in session mode. */
+function clientsOf(server: Server, concurrency: number): Promise<Client[]> {
+  return Promise.all(
+    Array.from({ length: concurrency }, () => (server.sessions ? openSession(server.url) : {})),
+  );
 }
 
 interface Round {
@@ -73,113 +183,195 @@ interface Round {
   readonly errors: number;
 }
 
-async function round(url: URL, concurrency: number, ms: number): Promise<Round> {
-  const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
+/** Every client calls in a loop for `ms`, on a keep-alive connection of its own. */
+async function round(url: URL, clients: readonly Client[], ms: number): Promise<Round> {
   const latencies: number[] = [];
   let errors = 0;
   const end = performance.now() + ms;
-  const worker = async () => {
-    while (performance.now() < end) {
+  const worker = async (client: Client) => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    for (let id = 1; performance.now() < end; id++) {
       const t = performance.now();
-      const ok = await post(url, agent);
+      const ok = answered(await send(url, agent, "POST", client, callBody(id)));
       latencies.push(performance.now() - t);
       if (!ok) errors++;
     }
+    agent.destroy();
   };
   const started = performance.now();
-  await Promise.all(Array.from({ length: concurrency }, worker));
+  await Promise.all(clients.map(worker));
   const elapsed = performance.now() - started;
-  agent.destroy();
   latencies.sort((a, b) => a - b);
   const p99 = latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * 0.99))] ?? 0;
   return { rps: (latencies.length / elapsed) * 1000, p99, errors };
 }
 
 const CONCURRENCY = [1, 16, 64] as const;
-const ROUNDS = 6;
-const ROUND_MS = 2500;
-const WARMUP_MS = 1500;
+const ROUNDS = 8;
+const ROUND_MS = 1000;
+const WARMUP_MS = 800;
 /** Issue 22's goal at 16 concurrent calls: 1.5× the SDK's throughput, 0.8× its p99. */
 const GOAL_AT = 16;
 
-async function measure(
-  servers: Record<Which, { url: URL }>,
-  concurrency: number,
-): Promise<Record<Which, Round[]>> {
-  for (const which of ["toolwright", "sdk"] as const) {
-    await round(servers[which].url, concurrency, WARMUP_MS);
-  }
-  const out: Record<Which, Round[]> = { toolwright: [], sdk: [] };
-  for (let r = 0; r < ROUNDS; r++) {
-    const order: Which[] = r % 2 === 0 ? ["toolwright", "sdk"] : ["sdk", "toolwright"];
-    for (const which of order) {
-      out[which].push(await round(servers[which].url, concurrency, ROUND_MS));
+type Rounds = Record<Which, Round[]>;
+
+async function measure(servers: Record<Which, Server>, concurrency: number): Promise<Rounds> {
+  const clients = {} as Record<Which, Client[]>;
+  for (const which of SERVERS) clients[which] = await clientsOf(servers[which], concurrency);
+  const out = Object.fromEntries(SERVERS.map((which) => [which, []])) as unknown as Rounds;
+  try {
+    for (const which of SERVERS) await round(servers[which].url, clients[which], WARMUP_MS);
+    for (let r = 0; r < ROUNDS; r++) {
+      const order = r % 2 === 0 ? SERVERS : [...SERVERS].reverse();
+      for (const which of order) {
+        out[which].push(await round(servers[which].url, clients[which], ROUND_MS));
+      }
+    }
+  } finally {
+    for (const which of SERVERS) {
+      if (servers[which].sessions) {
+        await Promise.all(clients[which].map((c) => closeSession(servers[which].url, c)));
+      }
     }
   }
   return out;
 }
 
-/** The section: both servers at each concurrency, with the ratios per round. */
+/** One mode's figures at one concurrency: toolwright against the SDK, and the floor. */
+interface Compared {
+  readonly throughput: RatioSpread;
+  readonly tail: RatioSpread;
+  readonly ofFloor: RatioSpread;
+  /** Both servers' errors: a ratio counts only if neither had any. */
+  readonly errors: number;
+  readonly row: string[];
+}
+
+function compare(out: Rounds, ours: Which, theirs: Which, concurrency: number): Compared {
+  const rps = (which: Which) => out[which].map((x) => x.rps);
+  const p99 = (which: Which) => out[which].map((x) => x.p99);
+  const errors = (which: Which) => out[which].reduce((n, x) => n + x.errors, 0);
+  const throughput = ratioSpread(rps(ours), rps(theirs));
+  const tail = ratioSpread(p99(ours), p99(theirs));
+  const ofFloor = ratioSpread(rps(ours), rps("floor"));
+  const ms = (which: Which) => median(p99(which)).toFixed(2);
+  const row = [
+    String(concurrency),
+    formatNumber(median(rps(ours))),
+    formatNumber(median(rps(theirs))),
+    formatNumber(median(rps("floor"))),
+    formatWithSpread(throughput),
+    formatWithSpread(ofFloor),
+    `${ms(ours)} / ${ms(theirs)} / ${ms("floor")}`,
+    formatWithSpread(tail),
+    `${errors(ours)} / ${errors(theirs)} / ${errors("floor")}`,
+  ];
+  return { throughput, tail, ofFloor, errors: errors(ours) + errors(theirs), row };
+}
+
+const AREA = "MCP over HTTP";
+
+/** The summary rows of one mode at one concurrency; the goals at {@link GOAL_AT}. */
+function summaryOf(mode: string, figures: Compared, concurrency: number): SummaryRow[] {
+  const at = `${concurrency} concurrent`;
+  const goal = concurrency === GOAL_AT;
+  const rows = [
+    ratioRow(
+      AREA,
+      `${mode}, throughput, ${at}`,
+      figures.throughput,
+      goal ? atLeast(1.5) : undefined,
+    ),
+    ratioRow(AREA, `${mode}, p99, ${at}`, figures.tail, goal ? atMost(0.8) : undefined),
+  ];
+  if (!goal) return rows;
+  return [
+    ...rows,
+    {
+      area: AREA,
+      figure: `${mode}, errors (both servers), ${at}`,
+      value: String(figures.errors),
+      spread: "none (a count)",
+      goal: "0",
+      meets: figures.errors === 0 ? "yes" : "no",
+    },
+  ];
+}
+
+const STATELESS = "listenMcpHttp vs SDK stateless server";
+const SESSIONS = "listenMcpHttp({ sessions: true }) vs SDK stateful server";
+
+const HEADER = [
+  "concurrent",
+  "toolwright req/s",
+  "SDK req/s",
+  "floor req/s",
+  "throughput ratio",
+  "toolwright / floor throughput",
+  "p99 ms (toolwright / SDK / floor)",
+  "p99 ratio",
+  "errors (toolwright / SDK / floor)",
+];
+
+function markdownOf(stateless: readonly string[][], sessions: readonly string[][]): string {
+  return [
+    "Raw `tools/call` POSTs from the parent process, one client per concurrent call with a",
+    "keep-alive connection of its own, to each server in a process of its own; rounds",
+    "alternate between them. The floor is a bare `node:http` server answering the same",
+    "result with no MCP machinery and no validation; the one loading process bounds it too,",
+    "so it is the most this load can show. The SDK's stateless server makes a new",
+    "`McpServer` and transport per request.",
+    "",
+    "Stateless:",
+    "",
+    table(HEADER, stateless),
+    "",
+    "Session mode: each client starts its session before timing (`initialize`, then",
+    "`notifications/initialized`) and sends `mcp-session-id` with every call; answers come",
+    "as SSE. The SDK's stateful server keeps one `McpServer` and transport per session by",
+    "id, as its README's example does; `listenMcpHttp` keeps the default event store.",
+    "",
+    table(HEADER, sessions),
+  ].join("\n");
+}
+
+/** The section: every server at each concurrency, with the ratios per round. */
 export async function runMcpHttp(): Promise<Section> {
-  const servers = { toolwright: await start("toolwright"), sdk: await start("sdk") };
-  const rows: string[][] = [];
+  const started = await Promise.all(SERVERS.map(start));
+  const servers = Object.fromEntries(SERVERS.map((w, i) => [w, started[i]])) as Record<
+    Which,
+    Server
+  >;
+  const rows = { stateless: [] as string[][], sessions: [] as string[][] };
   const summary: SummaryRow[] = [];
+  const floorRows: SummaryRow[] = [];
   try {
     for (const concurrency of CONCURRENCY) {
       const out = await measure(servers, concurrency);
-      const rps = (which: Which) => out[which].map((x) => x.rps);
-      const p99 = (which: Which) => out[which].map((x) => x.p99);
-      const errors = (which: Which) => out[which].reduce((n, x) => n + x.errors, 0);
-      const throughput = ratioSpread(rps("toolwright"), rps("sdk"));
-      const tail = ratioSpread(p99("toolwright"), p99("sdk"));
-      rows.push([
-        String(concurrency),
-        formatNumber(median(rps("toolwright"))),
-        formatNumber(median(rps("sdk"))),
-        formatWithSpread(throughput),
-        `${median(p99("toolwright")).toFixed(2)} / ${median(p99("sdk")).toFixed(2)}`,
-        formatWithSpread(tail),
-        `${errors("toolwright")} / ${errors("sdk")}`,
-      ]);
-      const at = `${concurrency} concurrent`;
-      const goal = concurrency === GOAL_AT;
+      const stateless = compare(out, "toolwright", "sdk", concurrency);
+      const sessions = compare(out, "toolwright-sessions", "sdk-sessions", concurrency);
+      rows.stateless.push(stateless.row);
+      rows.sessions.push(sessions.row);
       summary.push(
+        ...summaryOf(STATELESS, stateless, concurrency),
+        ...summaryOf(SESSIONS, sessions, concurrency),
+      );
+      floorRows.push(
         ratioRow(
-          "MCP over HTTP",
-          `listenMcpHttp vs SDK stateless server, throughput, ${at}`,
-          throughput,
-          goal ? atLeast(1.5) : undefined,
-        ),
-        ratioRow(
-          "MCP over HTTP",
-          `listenMcpHttp vs SDK stateless server, p99, ${at}`,
-          tail,
-          goal ? atMost(0.8) : undefined,
+          AREA,
+          `listenMcpHttp / bare node:http floor, throughput, ${concurrency} concurrent`,
+          stateless.ofFloor,
         ),
       );
-      console.log(rows.at(-1)?.join(" | "));
+      console.log(`stateless | ${stateless.row.join(" | ")}`);
+      console.log(`sessions  | ${sessions.row.join(" | ")}`);
     }
   } finally {
-    servers.toolwright.stop();
-    servers.sdk.stop();
+    for (const server of started) server.stop();
   }
-  const markdown = [
-    "Raw `tools/call` POSTs over keep-alive connections, from the parent process, to",
-    "`listenMcpHttp` and to the MCP SDK's own stateless server (a new `McpServer` and",
-    "transport per request), each in a process of its own; rounds alternate between them.",
-    "",
-    table(
-      [
-        "concurrent",
-        "toolwright req/s",
-        "SDK req/s",
-        "throughput ratio",
-        "p99 ms (toolwright / SDK)",
-        "p99 ratio",
-        "errors",
-      ],
-      rows,
-    ),
-  ].join("\n");
-  return { title: "MCP over HTTP", markdown, summary };
+  return {
+    title: AREA,
+    markdown: markdownOf(rows.stateless, rows.sessions),
+    summary: [...summary, ...floorRows],
+  };
 }
