@@ -191,7 +191,10 @@ async function serve(options: Partial<McpHttpHandlerOptions> = {}): Promise<Serv
   };
 }
 
-/** A session started by hand (no stream held open, as the SDK client holds one), and a poster to it. */
+/**
+ * A session started by hand (no stream held open, as the SDK client holds one): its id,
+ * the initialize's status, and a poster to it.
+ */
 async function rawSession(url: URL) {
   const initialize = await fetch(url, {
     method: "POST",
@@ -208,6 +211,7 @@ async function rawSession(url: URL) {
     }),
   });
   await initialize.text();
+  const { status } = initialize;
   const id = initialize.headers.get("mcp-session-id") ?? "";
   const post = (message: object) =>
     fetch(url, {
@@ -215,8 +219,9 @@ async function rawSession(url: URL) {
       headers: { ...mcpHeaders, "mcp-session-id": id, "mcp-protocol-version": "2025-11-25" },
       body: JSON.stringify(message),
     });
-  await (await post({ jsonrpc: "2.0", method: "notifications/initialized" })).text();
-  return { id, post };
+  if (status === 200)
+    await (await post({ jsonrpc: "2.0", method: "notifications/initialized" })).text();
+  return { id, status, post };
 }
 
 type Capabilities = ConstructorParameters<typeof Client>[1];
@@ -599,24 +604,9 @@ describe("hostile requests to a session server", () => {
   });
 });
 
-/** The status an initialize without a session gets. */
+/** The status an initialize without a session gets (a session when it is 200). */
 async function rawSessionStatus(url: URL) {
-  const response = await fetch(url, {
-    method: "POST",
-    headers: mcpHeaders,
-    body: JSON.stringify({
-      jsonrpc: "2.0",
-      id: 1,
-      method: "initialize",
-      params: {
-        protocolVersion: "2025-11-25",
-        capabilities: {},
-        clientInfo: { name: "raw", version: "1" },
-      },
-    }),
-  });
-  await response.text();
-  return { status: response.status };
+  return { status: (await rawSession(url)).status };
 }
 
 describe("options", () => {
