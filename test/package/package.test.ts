@@ -193,9 +193,9 @@ describe("package.json, the build entries, tsconfig.json and the tarball agree",
     }
   });
 
-  it("the tarball holds no sources, tests or tooling, only built files", () => {
+  it("the tarball holds no sources, tests or tooling, only built files and the docs", () => {
     const built = /^dist\/[\w-]+\.(js|cjs|d\.ts|d\.cts|js\.map|cjs\.map)$/;
-    const other = /^(package\.json|README\.md|LICENSE)$/;
+    const other = /^(package\.json|README\.md|LICENSE|docs\/[\w-]+\.md)$/;
     expect(pkg.tarballFiles.filter((path) => !built.test(path) && !other.test(path))).toEqual([]);
   });
 });
