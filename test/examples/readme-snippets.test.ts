@@ -4,10 +4,12 @@
  * `toolwright` through its built declarations (dist/, which `npm test` builds first) and
  * the SDKs from node_modules. A block preceded by `<!-- file: name.ts -->` is the module
  * other blocks import as `./name.js`. The blocks of `lint/README.md` are checked beside them,
- * each on its own (`lint-block-N.ts`).
+ * each on its own (`lint-block-N.ts`), and so are those of every page in `docs/`
+ * (`docs-<page>-block-N.ts`, or the name a `<!-- file: name.ts -->` gives), which may
+ * import the README's named modules (`./quick-start.js`, `./support.js`).
  */
 import { spawnSync } from "node:child_process";
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
@@ -60,8 +62,20 @@ function writeProject(all: readonly Snippet[]): void {
   for (const snippet of all) writeFileSync(join(PROJECT, snippet.file), snippet.code);
 }
 
+/** The pages of `docs/`, by name, in order. */
+function docPages(): string[] {
+  return readdirSync(join(ROOT, "docs"))
+    .filter((name) => name.endsWith(".md"))
+    .sort()
+    .map((name) => name.slice(0, -".md".length));
+}
+
 describe("README snippets", () => {
-  const all = [...snippets("README.md"), ...snippets("lint/README.md", "lint-")];
+  const all = [
+    ...snippets("README.md"),
+    ...snippets("lint/README.md", "lint-"),
+    ...docPages().flatMap((page) => snippets(`docs/${page}.md`, `docs-${page}-`)),
+  ];
 
   afterAll(() => rmSync(PROJECT, { recursive: true, force: true }));
 
@@ -70,6 +84,12 @@ describe("README snippets", () => {
     expect(all.map((snippet) => snippet.file)).toEqual(
       expect.arrayContaining(["quick-start.ts", "support.ts", "tool-set.ts", "lint-block-1.ts"]),
     );
+  });
+
+  it("finds blocks in the docs pages, each module named once", () => {
+    const files = all.map((snippet) => snippet.file);
+    expect(files).toEqual(expect.arrayContaining(["docs-mcp-server-block-1.ts"]));
+    expect(files.filter((file, index) => files.indexOf(file) !== index)).toEqual([]);
   });
 
   it("type-check under nodenext against the built package", () => {

@@ -1,4 +1,5 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
 
 const read = (path: string) => readFileSync(new URL(`../../${path}`, import.meta.url), "utf8");
@@ -11,6 +12,36 @@ function marked(readme: string, name: string): string | undefined {
   return block.exec(readme)?.[1];
 }
 
+/** The pages of docs/, by file name, sorted. */
+function docPages(): string[] {
+  return readdirSync(new URL("../../docs/", import.meta.url))
+    .filter((name) => name.endsWith(".md"))
+    .sort();
+}
+
+/** The targets of a Markdown file's links. */
+function linksOf(path: string): string[] {
+  return [...read(path).matchAll(/\]\(([^)]+)\)/g)].map((found) => found[1] ?? "");
+}
+
+/** GitHub's anchors for a Markdown file's headings. */
+function anchorsOf(path: string): string[] {
+  return [...read(path).matchAll(/^#+ (.+)$/gm)].map((found) =>
+    (found[1] ?? "")
+      .toLowerCase()
+      .replace(/[^\w\- ]/g, "")
+      .replace(/ /g, "-"),
+  );
+}
+
+/** Whether a relative `link` from `from` names a file that exists, and a heading in it. */
+function resolves(from: string, link: string): boolean {
+  const [file = "", anchor] = link.split("#");
+  const target = file === "" ? from : join(dirname(from), file);
+  if (!existsSync(new URL(`../../${target}`, import.meta.url))) return false;
+  return anchor === undefined || anchorsOf(target).includes(anchor);
+}
+
 describe("README", () => {
   it("quick start is examples/quick-start.ts, whole, importing only packages", () => {
     const block = marked(read("README.md"), "quick-start");
@@ -20,9 +51,22 @@ describe("README", () => {
     expect(imports).toEqual(["toolwright", "zod"]);
   });
 
-  it("links nothing the published package lacks", () => {
-    const links = [...read("README.md").matchAll(/\]\(([^)]+)\)/g)].map((found) => found[1]);
-    expect(links.filter((link) => !/^https?:/.test(link ?? ""))).toEqual([]);
+  it("links nothing the published package lacks: the web, or a page of docs/ (which it ships)", () => {
+    const links = linksOf("README.md");
+    const local = links.filter((link) => !/^https?:/.test(link));
+    expect(local.filter((link) => !/^docs\/[\w-]+\.md(#[\w-]+)?$/.test(link))).toEqual([]);
+    expect(JSON.parse(read("package.json")).files).toContain("docs");
+    expect(local.filter((link) => !resolves("README.md", link))).toEqual([]);
+  });
+
+  it("links every page of docs/ from its MCP section", () => {
+    const readme = read("README.md");
+    const section = readme.slice(
+      readme.indexOf("### MCP: `toolwright/mcp`"),
+      readme.indexOf("### Provider formats"),
+    );
+    const linked = [...section.matchAll(/\]\((docs\/[\w-]+\.md)\)/g)].map((found) => found[1]);
+    expect(linked.sort()).toEqual(docPages().map((page) => `docs/${page}`));
   });
 
   it("starts with the install command, and gives contributors their two commands", () => {
@@ -31,5 +75,20 @@ describe("README", () => {
     expect(readme.indexOf("## Install")).toBeLessThan(readme.indexOf("## Quick start"));
     expect(readme).toContain("npm ci && npm ci --prefix test/node22 && npm run demo\n");
     expect(readme).toContain("npm test\n");
+  });
+});
+
+describe("docs/", () => {
+  it("links only pages and headings that exist, and the web", () => {
+    for (const page of docPages()) {
+      const local = linksOf(`docs/${page}`).filter((link) => !/^https?:/.test(link));
+      expect(local.filter((link) => !resolves(`docs/${page}`, link))).toEqual([]);
+    }
+  });
+
+  it("shows examples/client-aware.ts whole, as tested", () => {
+    const block = marked(read("docs/mcp-asking-the-client.md"), "client-aware");
+    expect(block).toBeDefined();
+    expect(block).toBe(read("examples/client-aware.ts"));
   });
 });

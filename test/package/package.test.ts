@@ -167,9 +167,9 @@ describe("package.json, the build entries, tsconfig.json and the tarball agree",
     expect(namedFiles().filter((path) => !pkg.tarballFiles.includes(path))).toEqual([]);
   });
 
-  it("the tarball holds package.json, the readme, and exactly what the named files load", () => {
+  it("the tarball holds package.json, the readme, the docs, and exactly what the named files load", () => {
     const always = pkg.tarballFiles.filter((path) =>
-      /^(package\.json|readme|licen[cs]e)/i.test(path),
+      /^(package\.json|readme|licen[cs]e|docs\/[\w-]+\.md$)/i.test(path),
     );
     const { found, broken } = reachable([...always, ...namedFiles()], read);
     expect(broken).toEqual([]);
@@ -193,9 +193,9 @@ describe("package.json, the build entries, tsconfig.json and the tarball agree",
     }
   });
 
-  it("the tarball holds no sources, tests or tooling, only built files", () => {
+  it("the tarball holds no sources, tests or tooling, only built files and the docs", () => {
     const built = /^dist\/[\w-]+\.(js|cjs|d\.ts|d\.cts|js\.map|cjs\.map)$/;
-    const other = /^(package\.json|README\.md|LICENSE)$/;
+    const other = /^(package\.json|README\.md|LICENSE|docs\/[\w-]+\.md)$/;
     expect(pkg.tarballFiles.filter((path) => !built.test(path) && !other.test(path))).toEqual([]);
   });
 });
