@@ -5,14 +5,18 @@
  *
  * @module
  */
+import { randomUUID } from "node:crypto";
 import type { EventStore } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import { describeValue } from "../../core/describe";
 
 /**
  * Where a session keeps the messages of its streams for replay: the MCP SDK's
- * `EventStore`. Share one (say, on Redis) between replicas for a client to resume on any
- * of them; the default, {@link memoryEventStore}, is one per session, in memory.
+ * `EventStore`. The default, {@link memoryEventStore}, is one per session, in memory. One
+ * you pass is shared by every session (toolwright names each session's streams apart, so
+ * a client resumes only its own); use it to keep events out of the process (say, on
+ * Redis) or to bound them differently. A session itself lives in the process that
+ * started it: behind a load balancer, route by `mcp-session-id`.
  */
 export type McpEventStore = EventStore;
 
@@ -40,6 +44,7 @@ interface Stored {
  *
  * @example
  * ```ts
+ * // One store for every session, holding the newest 10,000 messages of them all.
  * await listenMcpHttp({ name, version, tools, sessions: { eventStore: memoryEventStore({ maxEvents: 10_000 }) } });
  * ```
  */
@@ -67,6 +72,36 @@ export function memoryEventStore(options: MemoryEventStoreOptions = {}): McpEven
         after ||= eventId === lastEventId;
       }
       return last.streamId;
+    },
+  };
+}
+
+/**
+ * `store` as one session sees it: its streams named apart from every other session's
+ * (the SDK names each session's standalone stream alike), so that a client resuming from
+ * another session's event id is refused, not sent that session's messages.
+ */
+export function sessionStore(store: McpEventStore): McpEventStore {
+  const prefix = `${randomUUID()}/`;
+  const ownStream = (streamId: string | undefined): string | undefined =>
+    streamId?.startsWith(prefix) === true ? streamId.slice(prefix.length) : undefined;
+  const lookUp = store.getStreamIdForEventId?.bind(store);
+  return {
+    storeEvent: (streamId, message) => store.storeEvent(prefix + streamId, message),
+    // Only when the store has it: without it the SDK takes the stream from the replay.
+    ...(lookUp !== undefined && {
+      getStreamIdForEventId: async (eventId: string) => ownStream(await lookUp(eventId)),
+    }),
+    async replayEventsAfter(lastEventId, { send }) {
+      // Held until the store says whose stream it replayed: another session's is dropped.
+      const replayed: [string, JSONRPCMessage][] = [];
+      const streamId = await store.replayEventsAfter(lastEventId, {
+        send: async (eventId, message) => void replayed.push([eventId, message]),
+      });
+      const own = ownStream(streamId);
+      if (own === undefined) throw new Error(`no event '${lastEventId}' of this session is held`);
+      for (const [eventId, message] of replayed) await send(eventId, message);
+      return own;
     },
   };
 }

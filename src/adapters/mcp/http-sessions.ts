@@ -19,7 +19,7 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import { checkTimer } from "../../call/controls";
 import { describeValue } from "../../core/describe";
-import { type McpEventStore, memoryEventStore } from "./event-store";
+import { type McpEventStore, memoryEventStore, sessionStore } from "./event-store";
 import type { ResolvedResponseLimits } from "./http-limits";
 import { JsonRpcCode, replyError } from "./json-rpc-reply";
 import { type Outbound, watchResponse } from "./outbound";
@@ -96,7 +96,7 @@ function storeOf(store: unknown): () => McpEventStore | undefined {
       `sessions.eventStore must be an event store (storeEvent and replayEventsAfter) or false, received ${describeValue(store)}`,
     );
   }
-  return () => store as McpEventStore;
+  return () => sessionStore(store as McpEventStore);
 }
 
 /** One client session: its server and transport, and what it has open. */
@@ -179,7 +179,7 @@ async function answer(table: Table, req: IncomingMessage, res: ServerResponse): 
     );
   }
   const session = typeof id === "string" ? table.sessions.get(id) : undefined;
-  if (session === undefined || session.ending !== undefined) {
+  if (session === undefined) {
     return replyError(
       res,
       404,
@@ -187,10 +187,16 @@ async function answer(table: Table, req: IncomingMessage, res: ServerResponse): 
       "Session not found: start a new one with initialize",
     );
   }
-  // While closing, only what lets a running call finish: the client's answers to its
-  // requests and its notifications (a cancellation), nothing new to run.
-  if (table.closing && (req.method !== "POST" || requestIds(body).length > 0)) {
-    return refuseClosing(res);
+  // An ending session takes only what lets its running calls finish: the client's answers
+  // to its requests and its notifications (a cancellation), nothing new to run.
+  if ((table.closing || session.ending !== undefined) && carriesWork(req, body)) {
+    if (table.closing) return refuseClosing(res);
+    return replyError(
+      res,
+      404,
+      JsonRpcCode.sessionNotFound,
+      "Session not found: start a new one with initialize",
+    );
   }
   return forward(table, session, req, res, body);
 }
@@ -282,15 +288,16 @@ async function forward(
   await session.transport.handleRequest(req, res, body);
 }
 
-// Once: out of the table, its open stream closed, its calls given `graceMs`, then closed.
+// Once: its open stream closed, its calls given `graceMs` (still reachable, for the
+// answers they wait on), then out of the table and closed.
 function end(table: Table, session: Session, graceMs: number): Promise<void> {
   session.ending ??= (async () => {
-    const id = session.transport.sessionId;
-    if (id !== undefined) table.sessions.delete(id);
     clearTimeout(session.idleTimer);
     // A stream the client holds open is not a call to wait for.
     session.transport.closeStandaloneSSEStream();
     await session.shutdown.close(graceMs);
+    const id = session.transport.sessionId;
+    if (id !== undefined) table.sessions.delete(id);
     await session.transport.close();
     await session.server.close();
   })();
@@ -299,6 +306,11 @@ function end(table: Table, session: Session, graceMs: number): Promise<void> {
 
 function startsSession(body: unknown): boolean {
   return Array.isArray(body) ? body.some(isInitializeRequest) : isInitializeRequest(body);
+}
+
+// A GET (a stream to hold open), a DELETE, or a POST with a request to answer.
+function carriesWork(req: IncomingMessage, body: unknown): boolean {
+  return req.method !== "POST" || requestIds(body).length > 0;
 }
 
 function requestIds(body: unknown): RequestId[] {

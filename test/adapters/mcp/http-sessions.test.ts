@@ -9,6 +9,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import {
   type CallToolResult,
   CreateMessageRequestSchema,
@@ -25,6 +26,7 @@ import {
 } from "toolwright/mcp";
 import { afterEach, describe, expect, it } from "vitest";
 import * as z from "zod";
+import { sessionStore } from "../../../src/adapters/mcp/event-store";
 import { mcpHeaders } from "./http-raw";
 
 /**
@@ -429,6 +431,30 @@ describe("resumable streams", () => {
   });
 });
 
+describe("each session's view of a shared store", () => {
+  const message = (id: number) => ({ jsonrpc: "2.0" as const, id, result: {} });
+
+  it("keeps two sessions' streams of one name apart, with or without getStreamIdForEventId", async () => {
+    const shared = memoryEventStore();
+    const { getStreamIdForEventId: _omitted, ...withoutLookUp } = memoryEventStore();
+    for (const store of [shared, withoutLookUp]) {
+      const a = sessionStore(store);
+      const b = sessionStore(store);
+      const fromA = await a.storeEvent("_GET_stream", message(1));
+      await a.storeEvent("_GET_stream", message(2));
+      await b.storeEvent("_GET_stream", message(3));
+      const sent: unknown[] = [];
+      const send = async (_id: string, sentMessage: unknown) => void sent.push(sentMessage);
+      expect(await a.replayEventsAfter(fromA, { send })).toBe("_GET_stream");
+      expect(sent).toEqual([message(2)]);
+      sent.length = 0;
+      await expect(b.replayEventsAfter(fromA, { send })).rejects.toThrow("of this session");
+      expect(sent).toEqual([]);
+      expect(await b.getStreamIdForEventId?.(fromA)).toBeUndefined();
+    }
+  });
+});
+
 describe("the session's life", () => {
   it("DELETE ends it: its id is then answered 404", async () => {
     const { url } = await serve();
@@ -533,6 +559,83 @@ describe("the session's life", () => {
   });
 });
 
+describe("while the server closes", () => {
+  it("the client's answer to a form reaches the call waiting on it", async () => {
+    const served = await serve();
+    const { client } = await connect(served.url, { capabilities: { elicitation: { form: {} } } });
+    let answer: (result: ElicitResult) => void = () => {};
+    client.setRequestHandler(
+      ElicitRequestSchema,
+      () => new Promise<ElicitResult>((resolve) => (answer = resolve)),
+    );
+    const asked = client.callTool({ name: "ask", arguments: {} });
+    await until(() => served.arrivals.some((arrival) => arrival.rpc.includes("tools/call")));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const closing = served.handler.close({ graceMs: 5_000 });
+    answer({ action: "accept", content: { name: "Ada" } });
+    expect(textOf((await asked) as CallToolResult)).toBe("hello Ada");
+    await closing;
+  });
+
+  it("a cancellation reaches the call, and a new request is refused 503", async () => {
+    const served = await serve();
+    const { client, transport } = await connect(served.url);
+    const controller = new AbortController();
+    const call = client
+      .callTool({ name: "wait", arguments: { ms: 60_000 } }, undefined, {
+        signal: controller.signal,
+      })
+      .catch(() => "rejected");
+    await until(() => served.arrivals.some((arrival) => arrival.rpc.includes("tools/call")));
+    const closing = served.handler.close({ graceMs: 5_000 });
+    const list = await fetch(served.url, {
+      method: "POST",
+      headers: {
+        ...mcpHeaders,
+        "mcp-session-id": transport.sessionId ?? "",
+        "mcp-protocol-version": "2025-11-25",
+      },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 99, method: "tools/list" }),
+    });
+    expect(list.status).toBe(503);
+    controller.abort("stop");
+    expect(await call).toBe("rejected");
+    await until(() => seen.aborted.length === 1);
+    await closing;
+  });
+});
+
+describe("an event store shared by sessions", () => {
+  it("replays to a session only its own events", async () => {
+    const servers: McpServer[] = [];
+    const served = await serve({
+      sessions: { eventStore: memoryEventStore() },
+      server: { configure: (server) => void servers.push(server) },
+    });
+    // B holds its stream open and is sent a message outside any call (on that stream).
+    const b = await connect(served.url);
+    const heard: unknown[] = [];
+    b.client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => {
+      heard.push(n.params.data);
+    });
+    const a = await rawSession(served.url);
+    await until(() => served.arrivals.some((arrival) => arrival.method === "GET"));
+    await servers[1]?.server.sendLoggingMessage({ level: "info", data: "B's first" });
+    await servers[1]?.server.sendLoggingMessage({ level: "error", data: "B's secret" });
+    await until(() => heard.length === 2);
+    // A resumes from every event id the store could have given: none of B's may come back.
+    const replayed: string[] = [];
+    for (let n = 0; n < 30; n++) {
+      const text = await streamText(served.url, {
+        "mcp-session-id": a.id,
+        "last-event-id": `_GET_stream:${n}`,
+      });
+      if (text.includes("B's secret")) replayed.push(`_GET_stream:${n}`);
+    }
+    expect(replayed).toEqual([]);
+  });
+});
+
 describe("hostile requests to a session server", () => {
   it("answers each with a named error and keeps serving the sessions it holds", async () => {
     const { url } = await serve();
@@ -603,6 +706,31 @@ describe("hostile requests to a session server", () => {
     expect(old.status).toBe(404);
   });
 });
+
+/** What a GET stream sends within `ms` (it stays open: read what came, then let go). */
+async function streamText(url: URL, headers: Record<string, string>, ms = 150): Promise<string> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), ms);
+  let text = "";
+  try {
+    const response = await fetch(url, {
+      headers: { accept: "text/event-stream", "mcp-protocol-version": "2025-11-25", ...headers },
+      signal: controller.signal,
+    });
+    const reader = response.body?.getReader();
+    const decoder = new TextDecoder();
+    for (;;) {
+      const chunk = await reader?.read();
+      if (chunk === undefined || chunk.done) break;
+      text += decoder.decode(chunk.value);
+    }
+  } catch {
+    // Aborted at `ms`: what came so far is the answer.
+  } finally {
+    clearTimeout(timer);
+  }
+  return text;
+}
 
 /** The status an initialize without a session gets (a session when it is 200). */
 async function rawSessionStatus(url: URL) {
