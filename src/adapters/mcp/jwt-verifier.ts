@@ -230,10 +230,10 @@ function precheck(
     const named =
       typeof header.alg === "string" && /^[\w+-]{1,16}$/.test(header.alg)
         ? `alg ${header.alg}`
-        : "an alg";
+        : "alg";
     return {
       code: "algorithm-refused",
-      reason: `the token is signed with ${named} not accepted: only ${algorithms.join(", ")}`,
+      reason: `the token's ${named} is not accepted: only ${algorithms.join(", ")}`,
     };
   }
   return undefined;
@@ -330,7 +330,7 @@ function refusalOf(error: unknown, checked: CheckedOptions): TokenRefusal {
     case "ERR_JWKS_MULTIPLE_MATCHING_KEYS":
       return {
         code: "unknown-key",
-        reason: `the keys of ${checked.issuer} hold none that the token could be signed with (its kid and alg), even fetched again`,
+        reason: `the keys of ${checked.issuer} hold none that fits the token's kid and alg (they are fetched again at most every 30 s)`,
       };
     case "ERR_JOSE_ALG_NOT_ALLOWED":
     case "ERR_JOSE_NOT_SUPPORTED":

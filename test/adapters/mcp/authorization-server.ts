@@ -47,8 +47,8 @@ export interface AuthorizationServer {
   signingKey(): SigningKey;
   /** Adds a new key, signs with it from now on and keeps publishing the old ones. */
   rotateKey(): Promise<SigningKey>;
-  /** How many times its key set has been fetched so far. */
-  jwksFetches(): number;
+  /** How many requests for `path` (`/jwks`, `/.well-known/...`) it has answered so far. */
+  requests(path: string): number;
   /** Stops it, closing every connection. */
   close(): Promise<void>;
 }
@@ -154,10 +154,11 @@ export async function startAuthorizationServer(
   options: AuthorizationServerOptions = {},
 ): Promise<AuthorizationServer> {
   const scopes = (options.scopes ?? ["notes:read", "notes:write"]).join(" ");
-  let fetches = 0;
+  const counts = new Map<string, number>();
   let current: ((request: IncomingMessage, response: ServerResponse) => void) | undefined;
   const server = createServer((request, response) => {
-    if (request.method === "GET" && request.url?.split("?")[0] === "/jwks") fetches += 1;
+    const path = request.url?.split("?")[0] ?? "";
+    counts.set(path, (counts.get(path) ?? 0) + 1);
     if (current === undefined) response.writeHead(503).end();
     else current(request, response);
   });
@@ -204,7 +205,7 @@ export async function startAuthorizationServer(
       serve();
       return next.key;
     },
-    jwksFetches: () => fetches,
+    requests: (path) => counts.get(path) ?? 0,
     async close() {
       current = undefined;
       server.closeAllConnections();
