@@ -24,6 +24,7 @@ import { describeConsumerMatrix } from "./consumer-matrix";
 import { declaredValueExports, type LoadMode, resolveTypes } from "./declared-exports";
 import { definesClass, kindOf, linksOf, reachable, specifiersOf } from "./dist-links";
 import { type InstalledPackage, installPackage, ROOT } from "./installed-package";
+import { describeJwtLoading } from "./jwt-loading";
 import { describeZodLoading } from "./zod-loading";
 
 // Packing and an offline install of ~160 packages: ~15 s alone, ~25 s for the two installs
@@ -555,5 +556,7 @@ describe("the bin", () => {
 });
 
 describeZodLoading(() => pkg);
+
+describeJwtLoading(() => pkg);
 
 describeConsumerMatrix((): Installs => installs as Installs);

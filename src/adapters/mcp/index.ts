@@ -18,7 +18,10 @@
  *   `_meta["toolwright/partial"]`; a tool's increasing progress values as it sent them);
  * - approval asked of the client's user through elicitation (or refused, or decided by
  *   a handler of yours); every other control (time limits, strict inputs, `formatError`,
- *   the approval policy, deferred loading) is the tool set's.
+ *   the approval policy, deferred loading) is the tool set's;
+ * - JWT access tokens verified as a resource server does (`jwtVerifier`: signature by
+ *   the issuer's published keys, issuer, audience, validity), to an `McpPrincipal`, on
+ *   jose (an optional peer dependency, loaded only when a token is first verified).
  *
  * @example
  * ```ts
@@ -42,6 +45,14 @@ export {
 } from "./http-handler";
 export type { McpHttpLimits, McpResponseLimits } from "./http-limits";
 export type { McpSessionOptions } from "./http-sessions";
+export {
+  type JwtVerifier,
+  type JwtVerifierOptions,
+  jwtVerifier,
+  type TokenRefusal,
+  type TokenRefusalCode,
+} from "./jwt-verifier";
+export type { McpPrincipal } from "./principal";
 export { createMcpServer, type McpCallInfo, type McpServerOptions } from "./server";
 export type { McpCloseOptions } from "./shutdown";
 export { type McpStdioOptions, type McpStdioServer, serveStdio } from "./stdio";

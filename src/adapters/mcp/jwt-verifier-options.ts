@@ -1,0 +1,151 @@
+/**
+ * The checks `jwtVerifier` makes of its options when it is built: every one wrong is a
+ * `TypeError` naming it and the fix, so that a verifier never runs on a setting that
+ * would accept what it should refuse (no audience, a symmetric algorithm, `none`).
+ *
+ * @module
+ */
+import { describeValue } from "../../core/describe";
+import { httpUrl } from "./jwks-discovery";
+import type { TokenRefusal } from "./jwt-verifier";
+
+/**
+ * The algorithms a verifier accepts unless told fewer: the asymmetric JWS algorithms
+ * only, so a public key can never be used as an HMAC secret (algorithm confusion).
+ */
+export const ASYMMETRIC_ALGORITHMS = [
+  "RS256",
+  "RS384",
+  "RS512",
+  "PS256",
+  "PS384",
+  "PS512",
+  "ES256",
+  "ES384",
+  "ES512",
+  "EdDSA",
+] as const;
+
+const OPTION_NAMES = [
+  "issuer",
+  "audience",
+  "jwksUrl",
+  "algorithms",
+  "clockToleranceSec",
+  "onRefused",
+];
+
+/** The options as checked: what the verifier runs on. */
+export interface CheckedOptions {
+  readonly issuer: string;
+  readonly audience: readonly string[];
+  readonly jwksUrl: URL | undefined;
+  readonly algorithms: readonly string[];
+  readonly clockToleranceSec: number;
+  readonly onRefused: ((refusal: TokenRefusal) => unknown) | undefined;
+}
+
+function refuse(message: string): never {
+  throw new TypeError(`jwtVerifier: ${message}`);
+}
+
+/** `options` checked, or a `TypeError` naming the first option that is wrong. */
+export function checkOptions(options: unknown): CheckedOptions {
+  if (typeof options !== "object" || options === null) {
+    refuse(
+      `options must be an object with issuer and audience, received ${describeValue(options)}`,
+    );
+  }
+  const given = options as Record<string, unknown>;
+  const unknown = Object.keys(given).filter((name) => !OPTION_NAMES.includes(name));
+  if (unknown.length > 0) {
+    refuse(`unknown option ${unknown.join(", ")}: the options are ${OPTION_NAMES.join(", ")}`);
+  }
+  const jwksUrl = checkJwksUrl(given.jwksUrl);
+  return {
+    issuer: checkIssuer(given.issuer, jwksUrl === undefined),
+    audience: checkAudience(given.audience),
+    jwksUrl,
+    algorithms: checkAlgorithms(given.algorithms),
+    clockToleranceSec: checkTolerance(given.clockToleranceSec),
+    onRefused: checkOnRefused(given.onRefused),
+  };
+}
+
+function checkIssuer(issuer: unknown, discovers: boolean): string {
+  if (typeof issuer !== "string" || issuer === "") {
+    refuse(
+      `issuer is required: the authorization server's issuer identifier, exactly as its tokens' iss claim has it, received ${describeValue(issuer)}`,
+    );
+  }
+  if (discovers && httpUrl(issuer) === undefined) {
+    refuse(
+      `issuer must be an http(s) URL to discover its keys from its metadata (or pass jwksUrl), received ${describeValue(issuer)}`,
+    );
+  }
+  return issuer;
+}
+
+function checkAudience(audience: unknown): readonly string[] {
+  const list = typeof audience === "string" ? [audience] : audience;
+  const valid =
+    Array.isArray(list) &&
+    list.length > 0 &&
+    list.every((entry) => typeof entry === "string" && entry !== "");
+  if (!valid) {
+    refuse(
+      `audience is required: this server's resource identifier (or a non-empty array of them) that its tokens' aud claim must hold, received ${describeValue(audience)}`,
+    );
+  }
+  return Object.freeze([...(list as string[])]);
+}
+
+function checkJwksUrl(jwksUrl: unknown): URL | undefined {
+  if (jwksUrl === undefined) return undefined;
+  const url = typeof jwksUrl === "string" || jwksUrl instanceof URL ? httpUrl(jwksUrl) : undefined;
+  if (url === undefined) {
+    refuse(
+      `jwksUrl must be an http(s) URL (a string or a URL), received ${describeValue(jwksUrl)}`,
+    );
+  }
+  return url;
+}
+
+function checkAlgorithms(algorithms: unknown): readonly string[] {
+  if (algorithms === undefined) return ASYMMETRIC_ALGORITHMS;
+  if (!Array.isArray(algorithms) || algorithms.length === 0) {
+    refuse(
+      `algorithms must be a non-empty array of ${ASYMMETRIC_ALGORITHMS.join(", ")}, received ${describeValue(algorithms)}`,
+    );
+  }
+  for (const algorithm of algorithms) {
+    if (typeof algorithm === "string" && /^HS\d+$/i.test(algorithm)) {
+      refuse(
+        `algorithms must not hold ${algorithm}: a symmetric algorithm lets anyone who has the key sign tokens, and a public key is no secret; use ${ASYMMETRIC_ALGORITHMS.join(", ")}`,
+      );
+    }
+    if (!(ASYMMETRIC_ALGORITHMS as readonly unknown[]).includes(algorithm)) {
+      refuse(
+        `algorithms must hold only ${ASYMMETRIC_ALGORITHMS.join(", ")}, received ${describeValue(algorithm)}`,
+      );
+    }
+  }
+  return Object.freeze([...new Set(algorithms as string[])]);
+}
+
+function checkTolerance(tolerance: unknown): number {
+  if (tolerance === undefined) return 0;
+  if (typeof tolerance !== "number" || !Number.isFinite(tolerance) || tolerance < 0) {
+    refuse(
+      `clockToleranceSec must be a finite number of seconds, 0 or more, received ${describeValue(tolerance)}`,
+    );
+  }
+  return tolerance;
+}
+
+function checkOnRefused(onRefused: unknown): CheckedOptions["onRefused"] {
+  if (onRefused === undefined || typeof onRefused === "function") {
+    return onRefused as CheckedOptions["onRefused"];
+  }
+  refuse(`onRefused must be a function, received ${describeValue(onRefused)}`);
+}
