@@ -95,6 +95,7 @@ export {
   type PlayDefinition,
 } from "./core/play-definition";
 export { Playbook, type PlayError, type PlaySchema, playbook } from "./core/playbook";
+export type { Principal } from "./core/principal";
 export { projectParameters, projectReturns } from "./core/projection";
 export { readScope, requireScope } from "./core/run-scope";
 export {

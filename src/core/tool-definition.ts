@@ -13,6 +13,7 @@ import type {
   SchemaInput,
   SchemaOutput,
 } from "../zod/schema";
+import type { Principal } from "./principal";
 
 export type { NoReturns, ObjectSchemaOrRawShape };
 
@@ -88,6 +89,11 @@ export interface ToolExecutionContext {
   readonly parentToolCallId?: string;
   /** Opaque data the host passes through, e.g. `{ scope }` for `readScope`. */
   readonly host?: Readonly<Record<string, unknown>>;
+  /**
+   * Who the call comes from, as the host verified it: over MCP with `auth`, the principal
+   * the request's bearer token names. Absent when the call was not authenticated.
+   */
+  readonly auth?: Principal;
   /** Aborted when the caller cancels this call; long-running tools should honour it. */
   readonly signal?: AbortSignal;
   /**

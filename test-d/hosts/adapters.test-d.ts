@@ -25,6 +25,7 @@ import type {
   LintDialect,
   Listing,
   LoweringChange,
+  Principal,
   StrictTarget,
   ToolAdapter,
 } from "../..";
@@ -197,6 +198,38 @@ expectError(
 expectError(
   createMcpHttpHandler({ name: "n", version: "1", tools: [notes], sessions: { eventStore: {} } }),
 );
+
+// auth: the verify hook resolves a Principal; the host hook and ctx read it.
+createMcpHttpHandler({
+  name: "n",
+  version: "1",
+  tools: [notes],
+  auth: {
+    resource: "https://notes.example.com/mcp",
+    authorizationServers: ["https://auth.example.com"],
+    verify: (token) => (token === "t" ? { subject: "ada", scopes: [], claims: {} } : undefined),
+  },
+  host: (call) => {
+    expectType<Principal | undefined>(call.auth);
+    return {};
+  },
+});
+expectError(
+  createMcpHttpHandler({
+    name: "n",
+    version: "1",
+    tools: [notes],
+    auth: { resource: "https://r", authorizationServers: [], verify: () => "ada" },
+  }),
+);
+defineTool({
+  description: "d",
+  parameters: z.object({}),
+  execute: (_args, ctx) => {
+    expectType<Principal | undefined>(ctx?.auth);
+    return ctx?.auth?.subject ?? "";
+  },
+});
 
 // Every adapter has the contract's four verbs, and lists `{ tools, ledger, dialect }`.
 expectAssignable<

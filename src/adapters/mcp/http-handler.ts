@@ -6,6 +6,13 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import {
+  authenticated,
+  type McpAuth,
+  type ResolvedAuth,
+  resolveAuth,
+  servedMetadata,
+} from "./auth";
 import { type HostOriginPolicy, hostOriginPolicy, type McpAllowed, refusalOf } from "./host-origin";
 import {
   type McpResponseLimits,
@@ -53,6 +60,13 @@ export interface McpHttpHandlerOptions extends McpServerOptions {
    * @default false
    */
   readonly sessions?: boolean | McpSessionOptions;
+  /**
+   * Who may call, by bearer token (OAuth 2.1, as the MCP authorization specification
+   * asks): the protected-resource metadata is served, and a request without a token
+   * `verify` accepts is answered `401` before its body is read. Each call's `ctx.auth`
+   * (and the `host` hook's `auth`) is the principal its token names.
+   */
+  readonly auth?: McpAuth;
 }
 
 /** A request handler you can shut down gracefully. */
@@ -106,6 +120,7 @@ export function mcpHttpHandler(
 ): McpHttpHandler {
   const shutdown = new Shutdown();
   const sessions = resolveSessions(options.sessions);
+  const auth = resolveAuth(options.auth);
   const limits = resolveResponseLimits(options.limits);
   // Prepared once, so a bad option fails at start-up rather than on the first request.
   // Stateless, no request from the server to the client: its answer would come in another
@@ -115,7 +130,7 @@ export function mcpHttpHandler(
   // now so that a `configure` that throws fails here, at start-up, not on every request.
   if (prepared.configure !== undefined) buildServer(prepared);
   const table = sessions === undefined ? undefined : sessionTable(prepared, limits, sessions);
-  const state: HandlerState = { policy, shutdown, limits, prepared, sessions: table };
+  const state: HandlerState = { policy, shutdown, limits, prepared, sessions: table, auth };
   const handle = (req: IncomingMessage, res: ServerResponse): Promise<void> =>
     answerSafely(req, res, () => answer(state, req, res));
   const close = closeOnce(DEFAULT_HTTP_GRACE_MS, async (graceMs) => {
@@ -132,6 +147,8 @@ interface HandlerState {
   readonly prepared: PreparedServer;
   /** Session mode's sessions; stateless without. */
   readonly sessions: SessionTable | undefined;
+  /** Who may call, by bearer token; anyone who passes the Host and Origin checks without. */
+  readonly auth: ResolvedAuth | undefined;
 }
 
 // Who may call first (headers only), then whether the server still takes requests, then
@@ -139,6 +156,11 @@ interface HandlerState {
 async function answer(state: HandlerState, req: IncomingMessage, res: ServerResponse) {
   const refusal = refusalOf(req, state.policy);
   if (refusal !== undefined) return replyError(res, 403, JsonRpcCode.serverError, refusal);
+  if (state.auth !== undefined) {
+    if (servedMetadata(state.auth, req, res)) return;
+    // Headers only: a request without a token it accepts is answered before its body is read.
+    if ((await authenticated(state.auth, req, res)) === undefined) return;
+  }
   // A session's own check lets the answers its running calls wait for through.
   if (state.sessions !== undefined) return state.sessions.answer(req, res);
   if (state.shutdown.closing) {

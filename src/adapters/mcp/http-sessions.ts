@@ -10,6 +10,7 @@
  */
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import {
@@ -19,6 +20,7 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import { checkTimer } from "../../call/controls";
 import { describeValue } from "../../core/describe";
+import { principalOf } from "./auth";
 import { type McpEventStore, memoryEventStore, sessionStore } from "./event-store";
 import type { ResolvedResponseLimits } from "./http-limits";
 import { JsonRpcCode, replyError } from "./json-rpc-reply";
@@ -107,6 +109,8 @@ interface Session {
   readonly shutdown: Shutdown;
   /** The connection each request's answer goes out on, by JSON-RPC id. */
   readonly outbounds: Map<RequestId, Outbound>;
+  /** Who started it, when the server authenticates: only they may use it. */
+  readonly subject: string | undefined;
   idleTimer?: NodeJS.Timeout;
   ending?: Promise<void>;
 }
@@ -178,7 +182,9 @@ async function answer(table: Table, req: IncomingMessage, res: ServerResponse): 
       "Bad Request: Mcp-Session-Id header is required (start a session with initialize)",
     );
   }
-  const session = typeof id === "string" ? table.sessions.get(id) : undefined;
+  const found = typeof id === "string" ? table.sessions.get(id) : undefined;
+  // Another caller's session is not theirs to use, nor to learn of: it is not found.
+  const session = found?.subject === subjectOf(req) ? found : undefined;
   if (session === undefined) {
     return replyError(
       res,
@@ -218,7 +224,7 @@ async function start(table: Table, req: IncomingMessage, res: ServerResponse, bo
   table.opening += 1;
   let session: Session;
   try {
-    session = open(table);
+    session = open(table, subjectOf(req));
     await session.server.connect(session.transport);
     await forward(table, session, req, res, body);
   } finally {
@@ -229,7 +235,7 @@ async function start(table: Table, req: IncomingMessage, res: ServerResponse, bo
 }
 
 // A session's server and transport, registered in the table once initialize succeeds.
-function open(table: Table): Session {
+function open(table: Table, subject: string | undefined): Session {
   const outbounds = new Map<RequestId, Outbound>();
   // Armed each time the session's last request or call settles; a request disarms it.
   const armIdleTimer = () => {
@@ -247,6 +253,7 @@ function open(table: Table): Session {
   const session: Session = {
     outbounds,
     shutdown,
+    subject,
     transport: new StreamableHTTPServerTransport({
       sessionIdGenerator: randomUUID,
       eventStore: table.options.storeOf(),
@@ -306,6 +313,11 @@ function end(table: Table, session: Session, graceMs: number): Promise<void> {
 
 function startsSession(body: unknown): boolean {
   return Array.isArray(body) ? body.some(isInitializeRequest) : isInitializeRequest(body);
+}
+
+// The authenticated caller's subject (`auth` set it on the request), if any.
+function subjectOf(req: IncomingMessage): string | undefined {
+  return principalOf((req as { auth?: AuthInfo }).auth)?.subject;
 }
 
 // A GET (a stream to hold open), a DELETE, or a POST with a request to answer.

@@ -12,6 +12,7 @@ import {
 } from "node:http";
 import type { AddressInfo } from "node:net";
 import { messageOf } from "../../core/describe";
+import { resolveAuth } from "./auth";
 import { hostOriginPolicy, type McpAllowed, unprotectedBindWarning } from "./host-origin";
 import { type McpHttpHandler, type McpHttpHandlerOptions, mcpHttpHandler } from "./http-handler";
 import {
@@ -45,6 +46,8 @@ export interface McpHttpOptions extends McpServerOptions {
   readonly limits?: McpHttpLimits;
   /** Session mode, as {@link McpHttpHandlerOptions.sessions} says; stateless by default. */
   readonly sessions?: McpHttpHandlerOptions["sessions"];
+  /** Who may call, by bearer token, as {@link McpHttpHandlerOptions.auth} says; its metadata is served beside `path`. */
+  readonly auth?: McpHttpHandlerOptions["auth"];
 }
 
 /** A running HTTP server from {@link listenMcpHttp}. */
@@ -81,7 +84,8 @@ export async function listenMcpHttp(options: McpHttpOptions): Promise<McpHttpSer
   const { port = 0, hostname = "127.0.0.1", path = "/mcp" } = options;
   const limits = resolveLimits(options.limits);
   const handler = mcpHttpHandler(options, hostOriginPolicy(options.allowed, hostname));
-  const server = createHttpServer(limits, (req, res) => route(req, res, path, handler));
+  const paths = [path, ...(resolveAuth(options.auth)?.metadataPaths ?? [])];
+  const server = createHttpServer(limits, (req, res) => route(req, res, paths, handler));
   warnIfUnprotected(hostname, options);
   await listen(server, port, hostname);
   const close = closeOnce(DEFAULT_HTTP_GRACE_MS, (graceMs) => shutDown(server, handler, graceMs));
@@ -97,11 +101,11 @@ function createHttpServer(
   return server;
 }
 
-// The handler at `path`, 404 elsewhere, 400 for a target that is not a path at all.
+// The handler at `path` (and the auth metadata's paths), 404 elsewhere, 400 for a target that is not a path at all.
 function route(
   req: IncomingMessage,
   res: ServerResponse,
-  path: string,
+  paths: readonly string[],
   handler: McpHttpHandler,
 ): Promise<void> | undefined {
   const requested = requestPath(req.url);
@@ -114,7 +118,7 @@ function route(
     );
     return undefined;
   }
-  if (requested !== path) {
+  if (!paths.includes(requested)) {
     res.writeHead(404).end();
     return undefined;
   }

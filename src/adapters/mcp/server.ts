@@ -18,12 +18,19 @@ import {
   type Tool,
 } from "@modelcontextprotocol/sdk/types.js";
 import type { jsonSchemaValidator } from "@modelcontextprotocol/sdk/validation";
-import { type Capability, type ToolExecutionContext, type ToolSet, toolSet } from "toolwright";
+import {
+  type Capability,
+  type Principal,
+  type ToolExecutionContext,
+  type ToolSet,
+  toolSet,
+} from "toolwright";
 import { callFailure } from "../../call/outcome";
 import { describeValue, messageOf } from "../../core/describe";
 import { runWith } from "../contract";
 import { mcp } from "./adapter";
 import { approvalStrategy, checkApproval, type McpApproval } from "./approval";
+import { principalOf } from "./auth";
 import { callNotifications } from "./call-notifications";
 import { clientText, type McpClientError } from "./client-error";
 import { elicitFor, sampleFor } from "./client-requests";
@@ -46,6 +53,8 @@ export interface McpCallInfo {
   readonly requestId: string | number;
   /** The transport session, when there is one. */
   readonly sessionId?: string;
+  /** Who the call comes from, when the server authenticates (HTTP `auth`). */
+  readonly auth?: Principal;
 }
 
 /**
@@ -265,6 +274,7 @@ async function callTool(
     // for (the final result still arrives).
     ...(progress !== undefined && { emit: progress.emit, onPartial: progress.partial }),
     ...(host !== undefined && { host }),
+    ...(info.auth !== undefined && { auth: info.auth }),
   };
   const strategy = approvalStrategy(options.approval ?? "elicit", waiting);
   const adapterOptions = {
@@ -280,9 +290,11 @@ async function callTool(
 }
 
 function callInfo(name: string, extra: CallExtra): McpCallInfo {
+  const auth = principalOf(extra.authInfo);
   return {
     name,
     requestId: extra.requestId,
     ...(extra.sessionId !== undefined && { sessionId: extra.sessionId }),
+    ...(auth !== undefined && { auth }),
   };
 }
