@@ -171,6 +171,27 @@ export function principalOf(authInfo: AuthInfo | undefined): Principal | undefin
   return typeof principal === "object" && principal !== null ? (principal as Principal) : undefined;
 }
 
+/** A `principal` option checked: a subject, scopes and claims. Throws naming what is wrong. */
+export function checkPrincipal(value: unknown): Principal | undefined {
+  if (value === undefined) return undefined;
+  const principal = value as Partial<Principal> | null;
+  const valid =
+    typeof principal === "object" &&
+    principal !== null &&
+    typeof principal.subject === "string" &&
+    principal.subject !== "" &&
+    Array.isArray(principal.scopes) &&
+    principal.scopes.every((scope) => typeof scope === "string") &&
+    typeof principal.claims === "object" &&
+    principal.claims !== null;
+  if (!valid) {
+    throw new TypeError(
+      `principal must be { subject, scopes, claims } (a non-empty subject, an array of scope strings, an object of claims), received ${describeValue(value)}`,
+    );
+  }
+  return Object.freeze({ ...principal }) as Principal;
+}
+
 function bearerOf(header: string | undefined): string | undefined {
   const match = /^Bearer ([A-Za-z0-9\-._~+/]+=*)$/i.exec(header ?? "");
   return match?.[1];

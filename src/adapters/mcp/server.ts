@@ -175,6 +175,8 @@ export interface PreparedServer {
   readonly validator: jsonSchemaValidator;
   /** The user's `server.configure`, checked and wrapped, when there is one. */
   readonly configure?: ConfigureHook;
+  /** The one caller, when the transport carries no token (stdio's `principal`). */
+  readonly principal?: Principal;
 }
 
 /**
@@ -254,7 +256,7 @@ async function callTool(
   const token = request.params._meta?.progressToken;
   const notifications = callNotifications(extra, prepared.outbound?.(extra.requestId));
   const progress = token === undefined ? undefined : progressBridge(token, notifications);
-  const info = callInfo(name, extra);
+  const info = callInfo(name, extra, prepared.principal);
   let host: Readonly<Record<string, unknown>> | undefined;
   try {
     host = options.host?.(info);
@@ -289,8 +291,8 @@ async function callTool(
   return result;
 }
 
-function callInfo(name: string, extra: CallExtra): McpCallInfo {
-  const auth = principalOf(extra.authInfo);
+function callInfo(name: string, extra: CallExtra, principal?: Principal): McpCallInfo {
+  const auth = principalOf(extra.authInfo) ?? principal;
   return {
     name,
     requestId: extra.requestId,

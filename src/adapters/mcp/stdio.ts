@@ -5,6 +5,8 @@
  * @module
  */
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import type { Principal } from "toolwright";
+import { checkPrincipal } from "./auth";
 import { DrainingTransport } from "./draining-transport";
 import { streamOutbound } from "./outbound";
 import { buildServer, type McpServerOptions, prepareServer } from "./server";
@@ -29,6 +31,12 @@ export interface McpStdioOptions extends McpServerOptions {
   readonly graceMs?: number;
   /** The largest message read, and the bytes stdout may have waiting; each with a default. */
   readonly limits?: McpStdioLimits;
+  /**
+   * Who the one caller is: stdio carries no token, so the process that starts the server
+   * names it (from its own login, say). It is every call's `ctx.auth` and the `host`
+   * hook's `auth`. Left out, calls have none.
+   */
+  readonly principal?: Principal;
 }
 
 /** A server from {@link serveStdio}. */
@@ -64,7 +72,13 @@ export async function serveStdio(options: McpStdioOptions): Promise<McpStdioServ
   const limits = resolveStdioLimits(options.limits);
   const shutdown = new Shutdown();
   const outbound = streamOutbound(process.stdout, limits.maxBufferedBytes);
-  const { server } = buildServer({ ...prepareServer(options), shutdown, outbound: () => outbound });
+  const principal = checkPrincipal(options.principal);
+  const { server } = buildServer({
+    ...prepareServer(options),
+    shutdown,
+    outbound: () => outbound,
+    ...(principal !== undefined && { principal }),
+  });
   const lines = new StdioLineTransport(process.stdin, process.stdout, limits.maxMessageBytes);
   const transport = new DrainingTransport(lines, shutdown);
   // On the transport, not `server.onclose`: `connect` keeps it, and a user may set the other.

@@ -53,8 +53,9 @@ export interface AuthorizationServer {
   close(): Promise<void>;
 }
 
-const CLIENT_ID = "notes-agent";
-const CLIENT_SECRET = "a-client-secret-for-tests-only";
+/** Its one client, for the client_credentials grant (client_secret_basic). */
+export const CLIENT_ID = "notes-agent";
+export const CLIENT_SECRET = "a-client-secret-for-tests-only";
 
 let keyCount = 0;
 

@@ -14,7 +14,12 @@ import { capability, defineTool, type Principal, toolbox } from "toolwright";
 import { createMcpHttpHandler, jwtVerifier, listenMcpHttp, type McpCallInfo } from "toolwright/mcp";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import * as z from "zod";
-import { type AuthorizationServer, startAuthorizationServer } from "./authorization-server";
+import {
+  type AuthorizationServer,
+  CLIENT_ID,
+  CLIENT_SECRET,
+  startAuthorizationServer,
+} from "./authorization-server";
 import { mcpHeaders } from "./http-raw";
 
 let issuer: AuthorizationServer;
@@ -183,6 +188,25 @@ describe("a protected MCP server", () => {
     const result = (await client.callTool({ name: "whoami", arguments: {} })) as CallToolResult;
     expect(result.content).toEqual([{ type: "text", text: "notes-agent with notes:read" }]);
     expect(hosted.map((auth) => auth?.subject)).toEqual(["notes-agent"]);
+    expect(hosted[0]?.claims.aud).toBe(url.href);
+  });
+
+  it("the SDK Client's own OAuth finds the authorization server from the 401, gets a token for this resource and calls", async () => {
+    const { ClientCredentialsProvider } = await import(
+      "@modelcontextprotocol/sdk/client/auth-extensions.js"
+    );
+    const url = await serve(true);
+    const authProvider = new ClientCredentialsProvider({
+      clientId: CLIENT_ID,
+      clientSecret: CLIENT_SECRET,
+      scope: "notes:write",
+      expectedIssuer: issuer.issuer,
+    });
+    const client = new Client({ name: "oauth", version: "1.0.0" });
+    await client.connect(new StreamableHTTPClientTransport(url, { authProvider }));
+    cleanups.push(() => client.close());
+    const result = (await client.callTool({ name: "whoami", arguments: {} })) as CallToolResult;
+    expect(result.content).toEqual([{ type: "text", text: "notes-agent with notes:write" }]);
     expect(hosted[0]?.claims.aud).toBe(url.href);
   });
 
