@@ -215,12 +215,7 @@ async function rawSession(url: URL) {
   await initialize.text();
   const { status } = initialize;
   const id = initialize.headers.get("mcp-session-id") ?? "";
-  const post = (message: object) =>
-    fetch(url, {
-      method: "POST",
-      headers: { ...mcpHeaders, "mcp-session-id": id, "mcp-protocol-version": "2025-11-25" },
-      body: JSON.stringify(message),
-    });
+  const post = (message: object) => postTo(url, id, message);
   if (status === 200)
     await (await post({ jsonrpc: "2.0", method: "notifications/initialized" })).text();
   return { id, status, post };
@@ -392,14 +387,10 @@ describe("resumable streams", () => {
   it("without an event store, no event carries an id to resume from", async () => {
     const withIds = async (served: Served) => {
       const { transport } = await connect(served.url);
-      const response = await fetch(served.url, {
-        method: "POST",
-        headers: {
-          ...mcpHeaders,
-          "mcp-session-id": transport.sessionId ?? "",
-          "mcp-protocol-version": "2025-11-25",
-        },
-        body: JSON.stringify({ jsonrpc: "2.0", id: 7, method: "tools/list" }),
+      const response = await postTo(served.url, transport.sessionId ?? "", {
+        jsonrpc: "2.0",
+        id: 7,
+        method: "tools/list",
       });
       const text = await response.text();
       expect(text).toContain('"id":7');
@@ -461,11 +452,7 @@ describe("the session's life", () => {
     const { client, transport } = await connect(url);
     const id = transport.sessionId ?? "";
     await transport.terminateSession();
-    const after = await fetch(url, {
-      method: "POST",
-      headers: { ...mcpHeaders, "mcp-session-id": id, "mcp-protocol-version": "2025-11-25" },
-      body: JSON.stringify({ jsonrpc: "2.0", id: 9, method: "tools/list" }),
-    });
+    const after = await postTo(url, id, { jsonrpc: "2.0", id: 9, method: "tools/list" });
     expect(after.status).toBe(404);
     await expect(client.listTools()).rejects.toThrow();
   });
@@ -499,11 +486,9 @@ describe("the session's life", () => {
     const id = transport.sessionId ?? "";
     await client.close();
     const status = () =>
-      fetch(url, {
-        method: "POST",
-        headers: { ...mcpHeaders, "mcp-session-id": id, "mcp-protocol-version": "2025-11-25" },
-        body: JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }),
-      }).then((response) => response.status);
+      postTo(url, id, { jsonrpc: "2.0", method: "notifications/initialized" }).then(
+        (response) => response.status,
+      );
     expect(await status()).toBe(202);
     await until(async () => (await status()) === 404, 250);
   });
@@ -588,14 +573,10 @@ describe("while the server closes", () => {
       .catch(() => "rejected");
     await until(() => served.arrivals.some((arrival) => arrival.rpc.includes("tools/call")));
     const closing = served.handler.close({ graceMs: 5_000 });
-    const list = await fetch(served.url, {
-      method: "POST",
-      headers: {
-        ...mcpHeaders,
-        "mcp-session-id": transport.sessionId ?? "",
-        "mcp-protocol-version": "2025-11-25",
-      },
-      body: JSON.stringify({ jsonrpc: "2.0", id: 99, method: "tools/list" }),
+    const list = await postTo(served.url, transport.sessionId ?? "", {
+      jsonrpc: "2.0",
+      id: 99,
+      method: "tools/list",
     });
     expect(list.status).toBe(503);
     controller.abort("stop");
@@ -694,18 +675,23 @@ describe("hostile requests to a session server", () => {
     await served.handler.close({ graceMs: 0 });
     const { status } = await rawSessionStatus(served.url);
     expect(status).toBe(503);
-    const old = await fetch(served.url, {
-      method: "POST",
-      headers: {
-        ...mcpHeaders,
-        "mcp-session-id": transport.sessionId ?? "",
-        "mcp-protocol-version": "2025-11-25",
-      },
-      body: JSON.stringify({ jsonrpc: "2.0", id: 3, method: "tools/list" }),
+    const old = await postTo(served.url, transport.sessionId ?? "", {
+      jsonrpc: "2.0",
+      id: 3,
+      method: "tools/list",
     });
     expect(old.status).toBe(404);
   });
 });
+
+/** POSTs one JSON-RPC message to a session by hand. */
+function postTo(url: URL, sessionId: string, message: object): Promise<Response> {
+  return fetch(url, {
+    method: "POST",
+    headers: { ...mcpHeaders, "mcp-session-id": sessionId, "mcp-protocol-version": "2025-11-25" },
+    body: JSON.stringify(message),
+  });
+}
 
 /** What a GET stream sends within `ms` (it stays open: read what came, then let go). */
 async function streamText(url: URL, headers: Record<string, string>, ms = 150): Promise<string> {
