@@ -21,7 +21,10 @@
  *   the approval policy, deferred loading) is the tool set's;
  * - JWT access tokens verified as a resource server does (`jwtVerifier`: signature by
  *   the issuer's published keys, issuer, audience, validity), to an `McpPrincipal`, on
- *   jose (an optional peer dependency, loaded only when a token is first verified).
+ *   jose (an optional peer dependency, loaded only when a token is first verified);
+ * - opaque access tokens verified by token introspection (`introspectionVerifier`, RFC
+ *   7662: the authorization server asked, its answer checked for activity, audience,
+ *   expiry and subject and kept a short while), to an `McpPrincipal`.
  *
  * @example
  * ```ts
@@ -45,6 +48,11 @@ export {
 } from "./http-handler";
 export type { McpHttpLimits, McpResponseLimits } from "./http-limits";
 export type { McpSessionOptions } from "./http-sessions";
+export {
+  type IntrospectionVerifier,
+  type IntrospectionVerifierOptions,
+  introspectionVerifier,
+} from "./introspection-verifier";
 export {
   type JwtVerifier,
   type JwtVerifierOptions,

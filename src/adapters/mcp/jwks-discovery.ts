@@ -1,6 +1,6 @@
 /**
- * Where an authorization server publishes its signing keys: the `jwks_uri` of its
- * metadata, read from the well-known addresses the MCP authorization spec lists (RFC
+ * Where an authorization server publishes its signing keys (the `jwks_uri` of its
+ * metadata) or answers token introspection (its `introspection_endpoint`), read from the well-known addresses the MCP authorization spec lists (RFC
  * 8414's OAuth metadata first, then OpenID Connect discovery), and accepted only when the
  * metadata names the same issuer (RFC 8414 §3.3).
  *
@@ -33,23 +33,43 @@ export function metadataAddresses(issuer: string): URL[] {
   ];
 }
 
+/** A metadata field naming an endpoint, and what it is, for an error. */
+type EndpointField = "jwks_uri" | "introspection_endpoint";
+
+const WHAT: Readonly<Record<EndpointField, string>> = {
+  jwks_uri: "its keys",
+  introspection_endpoint: "its introspection endpoint",
+};
+
 /**
  * The `jwks_uri` of `issuer`'s metadata. Rejects with an error saying, for each address
  * tried, why it gave none (not found, not JSON, another issuer, no `jwks_uri`).
  */
-export async function discoverJwksUrl(issuer: string): Promise<URL> {
+export function discoverJwksUrl(issuer: string): Promise<URL> {
+  return discoverEndpoint(issuer, "jwks_uri");
+}
+
+/**
+ * The `introspection_endpoint` (RFC 7662) of `issuer`'s metadata, found and checked as
+ * {@link discoverJwksUrl} finds the keys.
+ */
+export function discoverIntrospectionEndpoint(issuer: string): Promise<URL> {
+  return discoverEndpoint(issuer, "introspection_endpoint");
+}
+
+async function discoverEndpoint(issuer: string, field: EndpointField): Promise<URL> {
   const failures: string[] = [];
   for (const address of metadataAddresses(issuer)) {
     try {
-      return await jwksUrlAt(address, issuer);
+      return await endpointAt(address, issuer, field);
     } catch (error) {
       failures.push(`${address.href}: ${messageOf(error)}`);
     }
   }
-  throw new Error(`no metadata of ${issuer} names its keys (${failures.join("; ")})`);
+  throw new Error(`no metadata of ${issuer} names ${WHAT[field]} (${failures.join("; ")})`);
 }
 
-async function jwksUrlAt(address: URL, issuer: string): Promise<URL> {
+async function endpointAt(address: URL, issuer: string, field: EndpointField): Promise<URL> {
   const response = await fetch(address, {
     headers: { accept: "application/json" },
     redirect: "manual",
@@ -68,12 +88,13 @@ async function jwksUrlAt(address: URL, issuer: string): Promise<URL> {
     throw new Error("answered no JSON");
   }
   if (typeof metadata !== "object" || metadata === null) throw new Error("answered no object");
-  const fields = metadata as { issuer?: unknown; jwks_uri?: unknown };
+  const fields = metadata as { issuer?: unknown } & Partial<Record<EndpointField, unknown>>;
   if (fields.issuer !== issuer) throw new Error("its metadata names another issuer");
-  if (typeof fields.jwks_uri !== "string") throw new Error("its metadata has no jwks_uri");
-  const jwks = httpUrl(fields.jwks_uri);
-  if (jwks === undefined) throw new Error("its jwks_uri is no http(s) URL");
-  return jwks;
+  const value = fields[field];
+  if (typeof value !== "string") throw new Error(`its metadata has no ${field}`);
+  const endpoint = httpUrl(value);
+  if (endpoint === undefined) throw new Error(`its ${field} is no http(s) URL`);
+  return endpoint;
 }
 
 /** `text` as an http: or https: URL, or `undefined` when it is none. */

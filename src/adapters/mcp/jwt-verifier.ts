@@ -16,7 +16,8 @@ import { type CheckedOptions, checkOptions } from "./jwt-verifier-options";
 import type { McpPrincipal } from "./principal";
 
 /**
- * Why a token was refused; stable, never renamed once shipped:
+ * Why a token was refused, by `jwtVerifier` or `introspectionVerifier`; stable, never
+ * renamed once shipped:
  * - `expired`: its `exp` has passed;
  * - `not-yet-valid`: its `nbf` (or `iat`) is in the future;
  * - `wrong-issuer`: its `iss` is not the verifier's issuer, or it has none;
@@ -28,7 +29,12 @@ import type { McpPrincipal } from "./principal";
  * - `too-large`: it is over 16 KiB, and was not read;
  * - `no-subject`: it names no subject (`sub`);
  * - `keys-unavailable`: the issuer's metadata or keys could not be fetched (tried again
- *   on a later token).
+ *   on a later token);
+ * - `inactive`: the authorization server's introspection endpoint answered `active: false`
+ *   (the token is unknown to it, revoked, expired or not for this client to ask about);
+ * - `introspection-unavailable`: the introspection endpoint (or the issuer's metadata
+ *   naming it) could not be had: no answer in time, a status other than 200, or no JSON
+ *   object with a boolean `active` (asked again on the next verify).
  */
 export type TokenRefusalCode =
   | "expired"
@@ -41,7 +47,9 @@ export type TokenRefusalCode =
   | "malformed"
   | "too-large"
   | "no-subject"
-  | "keys-unavailable";
+  | "keys-unavailable"
+  | "inactive"
+  | "introspection-unavailable";
 
 /** A refused token: why, by code, and in a sentence. Neither ever holds the token. */
 export interface TokenRefusal {
@@ -97,7 +105,7 @@ export interface JwtVerifier {
 }
 
 /** A token longer than this is refused unread. */
-const MAX_TOKEN_CHARS = 16 * 1024;
+export const MAX_TOKEN_CHARS = 16 * 1024;
 
 type JoseModule = typeof Jose;
 type KeySet = ReturnType<JoseModule["createRemoteJWKSet"]>;
@@ -380,7 +388,7 @@ function codeOf(error: unknown): unknown {
 }
 
 /** `reason` with the token, or any long part of it, cut out (a cause's message might hold one). */
-function withoutToken(reason: string, token: string): string {
+export function withoutToken(reason: string, token: string): string {
   let text = reason;
   for (const part of [token, ...token.split(".")]) {
     if (part.length >= 16) text = text.replaceAll(part, "[token]");
@@ -389,7 +397,10 @@ function withoutToken(reason: string, token: string): string {
 }
 
 /** Tells `onRefused`, whatever it does: a throw, or a promise that rejects, is dropped. */
-function tell(onRefused: CheckedOptions["onRefused"], refusal: TokenRefusal): void {
+export function tell(
+  onRefused: ((refusal: TokenRefusal) => unknown) | undefined,
+  refusal: TokenRefusal,
+): void {
   if (onRefused === undefined) return;
   try {
     const returned = onRefused(refusal) as { then?: unknown } | undefined;

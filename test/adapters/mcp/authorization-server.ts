@@ -2,8 +2,10 @@
  * A real OAuth authorization server on loopback, for the tests of token verification:
  * oidc-provider (OpenID certified), with one confidential client for the
  * client_credentials grant and resource indicators (RFC 8707), issuing JWT access tokens
- * (RFC 9068) whose audience is the resource asked for. Its RS256 keys are made with jose
- * at start; {@link AuthorizationServer.rotateKey} adds a new one and signs with it from
+ * (RFC 9068) whose audience is the resource asked for, or an opaque one for a resource
+ * whose path ends in `/opaque` (see {@link OPAQUE_SUFFIX}), answered at its introspection
+ * endpoint (RFC 7662, `/token/introspection`) and revocable at `/token/revocation`. Its
+ * RS256 keys are made with jose at start; {@link AuthorizationServer.rotateKey} adds a new one and signs with it from
  * then on, keeping the old one published, as a real rotation does.
  *
  * Listens on 127.0.0.1, port 0; reaches nothing (no client of it has a `jwks_uri` or a
@@ -39,15 +41,21 @@ export interface AuthorizationServer {
   /** Where its JSON Web Key Set is served. */
   readonly jwksUrl: string;
   /**
-   * A JWT access token from its token endpoint, by the client_credentials grant, for
-   * `resource` (its `aud`), with `scope` (space-separated; default: none asked).
+   * An access token from its token endpoint, by the client_credentials grant, for
+   * `resource` (its `aud`), with `scope` (space-separated; default: none asked): a JWT,
+   * or an opaque token when `resource`'s path ends in {@link OPAQUE_SUFFIX}.
    */
   token(options: { readonly resource: string; readonly scope?: string }): Promise<string>;
+  /**
+   * Revokes `token` (RFC 7009) at its revocation endpoint: introspected, it is inactive
+   * from then on.
+   */
+  revoke(token: string): Promise<void>;
   /** The key it signs with now, for a test that signs claims of its own with it. */
   signingKey(): SigningKey;
   /** Adds a new key, signs with it from now on and keeps publishing the old ones. */
   rotateKey(): Promise<SigningKey>;
-  /** How many requests for `path` (`/jwks`, `/.well-known/...`) it has answered so far. */
+  /** How many requests for `path` (`/jwks`, `/.well-known/...`, `/token/introspection`) it has answered so far. */
   requests(path: string): number;
   /** Stops it, closing every connection. */
   close(): Promise<void>;
@@ -56,6 +64,16 @@ export interface AuthorizationServer {
 /** Its one client, for the client_credentials grant (client_secret_basic). */
 export const CLIENT_ID = "notes-agent";
 export const CLIENT_SECRET = "a-client-secret-for-tests-only";
+
+/**
+ * A resource whose path ends so is issued an opaque access token (a random string, only
+ * to be understood by introspection) instead of a JWT.
+ */
+export const OPAQUE_SUFFIX = "/opaque";
+
+const isOpaque = (resource: string) => new URL(resource).pathname.endsWith(OPAQUE_SUFFIX);
+
+const basicAuth = () => Buffer.from(`${CLIENT_ID}:${CLIENT_SECRET}`).toString("base64");
 
 let keyCount = 0;
 
@@ -130,20 +148,38 @@ function providerFor(issuer: string, privateJwks: readonly JWK[], scopes: string
     adapter: MemoryAdapter,
     cookies: { keys: ["cookie-key-for-tests-only"] },
     ttl: { ClientCredentials: 600 },
+    // An opaque client-credentials token has no account: its introspection names the
+    // client as its subject, as a JWT one does in `sub`.
+    extraTokenClaims: (_ctx: unknown, token: { clientId?: string; resourceServer?: unknown }) =>
+      (token.resourceServer as { accessTokenFormat?: string } | undefined)?.accessTokenFormat ===
+      "opaque"
+        ? { sub: token.clientId }
+        : undefined,
     features: {
       clientCredentials: { enabled: true },
       devInteractions: { enabled: false },
+      // Its one client may introspect and revoke its own tokens (the defaults, said so).
+      introspection: { enabled: true, allowedPolicy: async () => true },
+      revocation: { enabled: true, allowedPolicy: async () => true },
       resourceIndicators: {
         enabled: true,
         defaultResource: () => undefined,
         useGrantedResource: () => true,
-        getResourceServerInfo: (_ctx: unknown, resource: string) => ({
-          scope: scopes,
-          audience: resource,
-          accessTokenTTL: 600,
-          accessTokenFormat: "jwt",
-          jwt: { sign: { alg: "RS256" } },
-        }),
+        getResourceServerInfo: (_ctx: unknown, resource: string) =>
+          isOpaque(resource)
+            ? {
+                scope: scopes,
+                audience: resource,
+                accessTokenTTL: 600,
+                accessTokenFormat: "opaque",
+              }
+            : {
+                scope: scopes,
+                audience: resource,
+                accessTokenTTL: 600,
+                accessTokenFormat: "jwt",
+                jwt: { sign: { alg: "RS256" } },
+              },
       },
     },
   });
@@ -185,10 +221,9 @@ export async function startAuthorizationServer(
     async token({ resource, scope }) {
       const body = new URLSearchParams({ grant_type: "client_credentials", resource });
       if (scope !== undefined) body.set("scope", scope);
-      const basic = Buffer.from(`${CLIENT_ID}:${CLIENT_SECRET}`).toString("base64");
       const response = await fetch(`${issuer}/token`, {
         method: "POST",
-        headers: { authorization: `Basic ${basic}` },
+        headers: { authorization: `Basic ${basicAuth()}` },
         body,
       });
       const answer = (await response.json()) as { access_token?: string; error?: string };
@@ -198,6 +233,18 @@ export async function startAuthorizationServer(
         );
       }
       return answer.access_token;
+    },
+    async revoke(token) {
+      const response = await fetch(`${issuer}/token/revocation`, {
+        method: "POST",
+        headers: { authorization: `Basic ${basicAuth()}` },
+        body: new URLSearchParams({ token, token_type_hint: "access_token" }),
+      });
+      if (response.status !== 200) {
+        throw new Error(
+          `the revocation endpoint answered ${response.status}: ${await response.text()}`,
+        );
+      }
     },
     signingKey: () => (keys[0] as (typeof keys)[number]).key,
     async rotateKey() {
