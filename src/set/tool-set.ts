@@ -192,7 +192,9 @@ class FlatToolSet implements ToolSet {
     const settle = () => this.#settleApproval(read, readDecision(decision), logged);
     if (this.#recorder === undefined) return this.#withinBudget(settle());
     const args = "problem" in read ? undefined : read.args;
-    return this.#withinBudget(recorded(this.#recorder, read.tool, args, settle, performance.now()));
+    return this.#withinBudget(
+      recorded(this.#recorder, read.tool, args, settle, performance.now(), callerOf(ctx)),
+    );
   }
 
   async approvalFor(
@@ -258,7 +260,14 @@ class FlatToolSet implements ToolSet {
     const running =
       this.#recorder === undefined
         ? this.#dispatch(name, args, ctx)
-        : recorded(this.#recorder, name, args, () => this.#dispatch(name, args, ctx), askedAt);
+        : recorded(
+            this.#recorder,
+            name,
+            args,
+            () => this.#dispatch(name, args, ctx),
+            askedAt,
+            callerOf(ctx),
+          );
     return this.#withinBudget(running);
   }
 
@@ -320,6 +329,16 @@ function sitesOf(signer: ApprovalSigner): Shared["sites"] {
     tool: site((value) => ({ ok: true, value })),
     play: site((value, _owner, name) => roundTrip(name, value)),
   };
+}
+
+// The subject of `ctx.auth`, for the recorder; read safely (a host's ctx may be anything).
+function callerOf(ctx: ToolExecutionContext | undefined): string | undefined {
+  try {
+    const subject = ctx?.auth?.subject;
+    return typeof subject === "string" ? subject : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function refused(name: string, problem: string): CallOutcome {

@@ -296,6 +296,25 @@ describe.each(zods)("toolSet (%s)", (_label, z) => {
     expect(records.at(-1)?.name).toBe("now");
   });
 
+  it("the recorder names the caller by ctx.auth's subject, and leaves it out for an unauthenticated call", async () => {
+    const records: ToolCallRecord[] = [];
+    const set = toolSet(fixtureCapabilities(z), {
+      recorder: (record) => void records.push(record),
+    });
+    const auth = { subject: "ada", scopes: ["notes:write"], claims: { sub: "ada" } };
+    await set.call("add_note", { text: "a" }, { auth });
+    await set.callMany([{ name: "now", args: {} }], { auth });
+    await set.call("add_note", { text: "b" });
+    const hostile = {
+      get auth(): never {
+        throw new Error("a host's ctx may throw");
+      },
+    };
+    await set.call("now", {}, hostile as never);
+    expect(records.map((record) => record.caller)).toEqual(["ada", "ada", undefined, undefined]);
+    expect("caller" in (records[2] ?? {})).toBe(false);
+  });
+
   describe("ctx.signal", () => {
     it("reaches the tool", async () => {
       const seen: (AbortSignal | undefined)[] = [];

@@ -15,6 +15,11 @@ export interface ToolCallRecord {
   readonly queuedMs: number;
   /** Milliseconds from start to settling. */
   readonly durationMs: number;
+  /**
+   * Who called: the subject of the call's `ctx.auth` (over MCP with `auth`, the bearer
+   * token's `sub`; never the token). Absent for a call that was not authenticated.
+   */
+  readonly caller?: string;
 }
 
 /** `run`'s outcome, recorded; `askedAt` is when the call was asked for (`performance.now()`). */
@@ -24,12 +29,21 @@ export async function recorded(
   args: unknown,
   run: () => Promise<CallOutcome>,
   askedAt: number,
+  caller: string | undefined,
 ): Promise<CallOutcome> {
   const startedAt = performance.now();
   const outcome = await run();
   const durationMs = performance.now() - startedAt;
+  const queuedMs = startedAt - askedAt;
   try {
-    recorder({ name, args, outcome, queuedMs: startedAt - askedAt, durationMs });
+    recorder({
+      name,
+      args,
+      outcome,
+      queuedMs,
+      durationMs,
+      ...(caller !== undefined && { caller }),
+    });
   } catch {
     // A recorder is an observer: its failure must not change the call's outcome.
   }

@@ -10,7 +10,14 @@ import type { AddressInfo } from "node:net";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { capability, defineTool, type Principal, toolbox } from "toolwright";
+import {
+  capability,
+  defineTool,
+  type Principal,
+  type ToolCallRecord,
+  toolbox,
+  toolSet,
+} from "toolwright";
 import { createMcpHttpHandler, jwtVerifier, listenMcpHttp, type McpCallInfo } from "toolwright/mcp";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import * as z from "zod";
@@ -29,6 +36,7 @@ beforeAll(async () => {
 afterAll(() => issuer.close());
 
 const ran: string[] = [];
+const recorded: ToolCallRecord[] = [];
 const hosted: (Principal | undefined)[] = [];
 const tools = toolbox("notes", "Notes", {
   whoami: defineTool({
@@ -47,6 +55,7 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   ran.length = 0;
   hosted.length = 0;
+  recorded.length = 0;
 });
 
 /** A protected handler on a server of the test's: its URL is the resource. */
@@ -61,7 +70,7 @@ async function serve(sessions = false): Promise<URL> {
   handler = createMcpHttpHandler({
     name: "notes",
     version: "1.0.0",
-    tools: [notes],
+    tools: toolSet([notes], { recorder: (record) => void recorded.push(record) }),
     sessions,
     host: (call: McpCallInfo) => {
       hosted.push(call.auth);
@@ -189,6 +198,11 @@ describe("a protected MCP server", () => {
     expect(result.content).toEqual([{ type: "text", text: "notes-agent with notes:read" }]);
     expect(hosted.map((auth) => auth?.subject)).toEqual(["notes-agent"]);
     expect(hosted[0]?.claims.aud).toBe(url.href);
+    // The audit trail names the caller, never the token.
+    expect(recorded.map((record) => [record.name, record.caller])).toEqual([
+      ["whoami", "notes-agent"],
+    ]);
+    expect(JSON.stringify(recorded)).not.toContain(token);
   });
 
   it("the SDK Client's own OAuth finds the authorization server from the 401, gets a token for this resource and calls", async () => {
