@@ -185,24 +185,11 @@ async function answer(table: Table, req: IncomingMessage, res: ServerResponse): 
   const found = typeof id === "string" ? table.sessions.get(id) : undefined;
   // Another caller's session is not theirs to use, nor to learn of: it is not found.
   const session = found?.subject === subjectOf(req) ? found : undefined;
-  if (session === undefined) {
-    return replyError(
-      res,
-      404,
-      JsonRpcCode.sessionNotFound,
-      "Session not found: start a new one with initialize",
-    );
-  }
+  if (session === undefined) return notFound(res);
   // An ending session takes only what lets its running calls finish: the client's answers
   // to its requests and its notifications (a cancellation), nothing new to run.
   if ((table.closing || session.ending !== undefined) && carriesWork(req, body)) {
-    if (table.closing) return refuseClosing(res);
-    return replyError(
-      res,
-      404,
-      JsonRpcCode.sessionNotFound,
-      "Session not found: start a new one with initialize",
-    );
+    return table.closing ? refuseClosing(res) : notFound(res);
   }
   return forward(table, session, req, res, body);
 }
@@ -328,6 +315,15 @@ function carriesWork(req: IncomingMessage, body: unknown): boolean {
 function requestIds(body: unknown): RequestId[] {
   const messages = Array.isArray(body) ? body : [body];
   return messages.filter(isJSONRPCRequest).map((message) => message.id);
+}
+
+function notFound(res: ServerResponse): void {
+  replyError(
+    res,
+    404,
+    JsonRpcCode.sessionNotFound,
+    "Session not found: start a new one with initialize",
+  );
 }
 
 function refuseClosing(res: ServerResponse): void {

@@ -9,6 +9,7 @@
 import { describeValue } from "../../core/describe";
 import { httpUrl } from "./jwks-discovery";
 import type { TokenRefusal } from "./jwt-verifier";
+import { optionChecks } from "./verifier-options";
 
 const OPTION_NAMES = [
   "endpoint",
@@ -39,32 +40,29 @@ export interface CheckedIntrospectionOptions {
   readonly onRefused: ((refusal: TokenRefusal) => unknown) | undefined;
 }
 
+const checks = optionChecks("introspectionVerifier");
+// A declaration, so that the checker narrows after it as after a throw.
 function refuse(message: string): never {
-  throw new TypeError(`introspectionVerifier: ${message}`);
+  return checks.refuse(message);
 }
 
 /** `options` checked, or a `TypeError` naming the first option that is wrong. */
 export function checkIntrospectionOptions(options: unknown): CheckedIntrospectionOptions {
-  if (typeof options !== "object" || options === null) {
-    refuse(
-      `options must be an object with endpoint or issuer, clientId, clientSecret and audience, received ${describeValue(options)}`,
-    );
-  }
-  const given = options as Record<string, unknown>;
-  const unknown = Object.keys(given).filter((name) => !OPTION_NAMES.includes(name));
-  if (unknown.length > 0) {
-    refuse(`unknown option ${unknown.join(", ")}: the options are ${OPTION_NAMES.join(", ")}`);
-  }
+  const given = checks.given(
+    options,
+    OPTION_NAMES,
+    "endpoint or issuer, clientId, clientSecret and audience",
+  );
   const { endpoint, issuer } = checkWhere(given.endpoint, given.issuer);
   return {
     endpoint,
     issuer,
     clientId: checkCredential("clientId", given.clientId, "its client identifier"),
     clientSecret: checkCredential("clientSecret", given.clientSecret, "its client secret"),
-    audience: checkAudience(given.audience),
+    audience: checks.audience(given.audience, "an introspected token's aud"),
     cacheMs: checkMs("cacheMs", given.cacheMs, DEFAULT_CACHE_MS, 0),
     timeoutMs: checkMs("timeoutMs", given.timeoutMs, DEFAULT_TIMEOUT_MS, 1),
-    onRefused: checkOnRefused(given.onRefused),
+    onRefused: checks.onRefused(given.onRefused),
   };
 }
 
@@ -77,16 +75,8 @@ function checkWhere(
       "endpoint and issuer are exclusive: pass endpoint (the introspection endpoint) or issuer (whose metadata names it), not both",
     );
   }
-  if (endpoint !== undefined) {
-    const url =
-      typeof endpoint === "string" || endpoint instanceof URL ? httpUrl(endpoint) : undefined;
-    if (url === undefined) {
-      refuse(
-        `endpoint must be an http(s) URL (a string or a URL), received ${describeValue(endpoint)}`,
-      );
-    }
-    return { endpoint: url, issuer: undefined };
-  }
+  if (endpoint !== undefined)
+    return { endpoint: checks.url("endpoint", endpoint), issuer: undefined };
   if (issuer === undefined) {
     refuse(
       "endpoint or issuer is required: the introspection endpoint, or the authorization server's issuer identifier whose metadata names its introspection_endpoint",
@@ -109,20 +99,6 @@ function checkCredential(name: string, value: unknown, what: string): string {
   return value;
 }
 
-function checkAudience(audience: unknown): readonly string[] {
-  const list = typeof audience === "string" ? [audience] : audience;
-  const valid =
-    Array.isArray(list) &&
-    list.length > 0 &&
-    list.every((entry) => typeof entry === "string" && entry !== "");
-  if (!valid) {
-    refuse(
-      `audience is required: this server's resource identifier (or a non-empty array of them) that an introspected token's aud must hold, received ${describeValue(audience)}`,
-    );
-  }
-  return Object.freeze([...(list as string[])]);
-}
-
 function checkMs(name: string, value: unknown, fallback: number, least: number): number {
   if (value === undefined) return fallback;
   if (typeof value !== "number" || !Number.isFinite(value) || value < least) {
@@ -131,11 +107,4 @@ function checkMs(name: string, value: unknown, fallback: number, least: number):
     );
   }
   return value;
-}
-
-function checkOnRefused(onRefused: unknown): CheckedIntrospectionOptions["onRefused"] {
-  if (onRefused === undefined || typeof onRefused === "function") {
-    return onRefused as CheckedIntrospectionOptions["onRefused"];
-  }
-  refuse(`onRefused must be a function, received ${describeValue(onRefused)}`);
 }

@@ -8,6 +8,7 @@
 import { describeValue } from "../../core/describe";
 import { httpUrl } from "./jwks-discovery";
 import type { TokenRefusal } from "./jwt-verifier";
+import { optionChecks } from "./verifier-options";
 
 /**
  * The algorithms a verifier accepts unless told fewer: the asymmetric JWS algorithms
@@ -45,30 +46,23 @@ export interface CheckedOptions {
   readonly onRefused: ((refusal: TokenRefusal) => unknown) | undefined;
 }
 
+const checks = optionChecks("jwtVerifier");
+// A declaration, so that the checker narrows after it as after a throw.
 function refuse(message: string): never {
-  throw new TypeError(`jwtVerifier: ${message}`);
+  return checks.refuse(message);
 }
 
 /** `options` checked, or a `TypeError` naming the first option that is wrong. */
 export function checkOptions(options: unknown): CheckedOptions {
-  if (typeof options !== "object" || options === null) {
-    refuse(
-      `options must be an object with issuer and audience, received ${describeValue(options)}`,
-    );
-  }
-  const given = options as Record<string, unknown>;
-  const unknown = Object.keys(given).filter((name) => !OPTION_NAMES.includes(name));
-  if (unknown.length > 0) {
-    refuse(`unknown option ${unknown.join(", ")}: the options are ${OPTION_NAMES.join(", ")}`);
-  }
-  const jwksUrl = checkJwksUrl(given.jwksUrl);
+  const given = checks.given(options, OPTION_NAMES, "issuer and audience");
+  const jwksUrl = given.jwksUrl === undefined ? undefined : checks.url("jwksUrl", given.jwksUrl);
   return {
     issuer: checkIssuer(given.issuer, jwksUrl === undefined),
-    audience: checkAudience(given.audience),
+    audience: checks.audience(given.audience, "its tokens' aud claim"),
     jwksUrl,
     algorithms: checkAlgorithms(given.algorithms),
     clockToleranceSec: checkTolerance(given.clockToleranceSec),
-    onRefused: checkOnRefused(given.onRefused),
+    onRefused: checks.onRefused(given.onRefused),
   };
 }
 
@@ -84,31 +78,6 @@ function checkIssuer(issuer: unknown, discovers: boolean): string {
     );
   }
   return issuer;
-}
-
-function checkAudience(audience: unknown): readonly string[] {
-  const list = typeof audience === "string" ? [audience] : audience;
-  const valid =
-    Array.isArray(list) &&
-    list.length > 0 &&
-    list.every((entry) => typeof entry === "string" && entry !== "");
-  if (!valid) {
-    refuse(
-      `audience is required: this server's resource identifier (or a non-empty array of them) that its tokens' aud claim must hold, received ${describeValue(audience)}`,
-    );
-  }
-  return Object.freeze([...(list as string[])]);
-}
-
-function checkJwksUrl(jwksUrl: unknown): URL | undefined {
-  if (jwksUrl === undefined) return undefined;
-  const url = typeof jwksUrl === "string" || jwksUrl instanceof URL ? httpUrl(jwksUrl) : undefined;
-  if (url === undefined) {
-    refuse(
-      `jwksUrl must be an http(s) URL (a string or a URL), received ${describeValue(jwksUrl)}`,
-    );
-  }
-  return url;
 }
 
 function checkAlgorithms(algorithms: unknown): readonly string[] {
@@ -141,11 +110,4 @@ function checkTolerance(tolerance: unknown): number {
     );
   }
   return tolerance;
-}
-
-function checkOnRefused(onRefused: unknown): CheckedOptions["onRefused"] {
-  if (onRefused === undefined || typeof onRefused === "function") {
-    return onRefused as CheckedOptions["onRefused"];
-  }
-  refuse(`onRefused must be a function, received ${describeValue(onRefused)}`);
 }

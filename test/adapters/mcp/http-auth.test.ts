@@ -255,6 +255,61 @@ describe("a protected MCP server", () => {
     expect(ran).toEqual(["whoami"]);
   });
 
+  it("refuses a token when verify throws (warning why) or resolves no principal, and the metadata takes GET only", async () => {
+    const warnings: string[] = [];
+    const onWarning = (warning: Error & { code?: string }) => {
+      if (warning.code === "TOOLWRIGHT_MCP_VERIFY_FAILED") warnings.push(warning.message);
+    };
+    process.on("warning", onWarning);
+    const verdicts: (() => unknown)[] = [
+      () => {
+        throw new Error("the key service is down");
+      },
+      () => ({ subject: 42 }),
+    ];
+    const handler = createMcpHttpHandler({
+      name: "n",
+      version: "1",
+      tools: [notes],
+      auth: {
+        resource: "http://127.0.0.1/mcp",
+        authorizationServers: [issuer.issuer],
+        verify: () => verdicts.shift()?.() as Principal | undefined,
+      },
+    });
+    const server = createServer((req, res) => void handler(req, res));
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    cleanups.push(async () => {
+      process.off("warning", onWarning);
+      await handler.close({ graceMs: 0 });
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    });
+    const url = new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`);
+    const headers = { ...mcpHeaders, authorization: "Bearer some.token.value" };
+    const statuses = [];
+    for (let n = 0; n < 2; n++) {
+      const response = await fetch(url, { method: "POST", headers, body: call });
+      statuses.push([
+        response.status,
+        response.headers.get("www-authenticate")?.endsWith('error="invalid_token"'),
+      ]);
+    }
+    expect(statuses).toEqual([
+      [401, true],
+      [401, true],
+    ]);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(warnings).toEqual([
+      "MCP auth.verify threw; the token was refused: the key service is down",
+    ]);
+    const posted = await fetch(new URL("/.well-known/oauth-protected-resource/mcp", url), {
+      method: "POST",
+    });
+    expect([posted.status, posted.headers.get("allow")]).toEqual([405, "GET"]);
+    expect(ran).toEqual([]);
+  });
+
   it("refuses bad auth options by name", () => {
     const base = { name: "n", version: "1", tools: [notes] };
     const verify = () => undefined;
