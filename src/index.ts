@@ -41,7 +41,7 @@ export {
   isPending,
   type SettledFailureKind,
 } from "./call/outcome";
-export type { ToolCallRecord } from "./call/stages/recording";
+export type { CallAccess, ToolCallRecord } from "./call/stages/recording";
 export type { ArgsOf, CallTypes, ResultOf, Typed } from "./core/call-types";
 export {
   Capability,
@@ -71,6 +71,7 @@ export {
   type StrictTarget,
   ToolArgumentsError,
   ToolError,
+  ToolForbiddenError,
   ToolOutputError,
   ToolTimeoutError,
   ToolwrightError,
@@ -145,6 +146,7 @@ export {
   type ToolSetOptions,
   type ToolSetSchema,
   toolSet,
+  type VisibilityQuery,
 } from "./set/tool-set";
 export {
   type JsonSchema,

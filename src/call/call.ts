@@ -25,7 +25,12 @@ export type Outcome = { readonly kind: "value"; readonly value: unknown } | Fail
 
 /** An outcome that is not a value: what went wrong, and with which call. */
 export type FailedOutcome =
-  | { readonly kind: "unknown-name"; readonly name: string }
+  | {
+      readonly kind: "unknown-name";
+      readonly name: string;
+      /** The caller's context, so that a site names only what that caller may see. */
+      readonly ctx?: ToolExecutionContext;
+    }
   | {
       readonly kind: "invalid-arguments" | "invalid-output";
       readonly name: string;
@@ -57,6 +62,15 @@ export type FailedOutcome =
       readonly kind: "worded";
       readonly name: string;
       readonly failure: CallFailure;
+    }
+  | {
+      /** Required scopes the caller (`ctx.auth`) was not granted. */
+      readonly kind: "forbidden";
+      readonly name: string;
+      /** The required scopes it lacks, in order. */
+      readonly missing: readonly string[];
+      /** Every scope the callable requires. */
+      readonly required: readonly string[];
     }
   | {
       readonly kind: "approval-required";
@@ -108,6 +122,11 @@ export interface Site<Owner, T> {
   ): Controls | undefined;
   value(value: unknown, owner: Owner, name: string): T;
   failure(outcome: FailedOutcome, owner: Owner, call: FailedCallInfo): T;
+  /**
+   * The site looks names up for its caller itself, and holds back what `visible` hides (a
+   * tool set, whose listings do): the pipeline does not ask again.
+   */
+  readonly looksUpVisible?: true;
   /** Signs approval requests; without it, a call that needs approval fails closed. */
   requestApproval?(owner: Owner, name: string, args: unknown): Promise<ApprovalRequest>;
 }

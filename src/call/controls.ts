@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { describeValue } from "../core/describe";
+import { describeValue, messageOf } from "../core/describe";
 import type { CallableKind } from "../core/errors";
 import type { MaybePromise, ToolExecutionContext } from "../core/tool-definition";
 import type { AnySchema } from "../zod/schema";
@@ -95,6 +95,20 @@ export interface CallControls<Args = unknown> {
   readonly strictInputs?: boolean;
   /** What a model reads when this fails (see {@link FormatError}); wins over the set's. */
   readonly formatError?: FormatError;
+  /**
+   * The scopes the caller's `ctx.auth` must grant, every one, for a call to run. A caller
+   * who lacks one still sees the tool, and its call fails `forbidden` (over MCP HTTP, `403`
+   * with `insufficient_scope`), naming what is missing; a call with no `ctx.auth` lacks
+   * them all.
+   */
+  readonly requiredScopes?: readonly string[];
+  /**
+   * Whether the caller of `ctx` may see this at all. A tool it may not see is absent from
+   * every listing, and calling it reads exactly as calling a name that does not exist.
+   * Only `true` shows it: a check that throws, or returns anything else, hides it (access
+   * fails closed). It must answer at once: listings are synchronous.
+   */
+  readonly visible?: (ctx: ToolExecutionContext | undefined) => boolean;
 }
 
 /** A callable's controls, resolved (with a set's defaults, where there is one). */
@@ -110,6 +124,13 @@ export interface Controls {
   ) => Promise<boolean>;
   /** What a model reads of a failure: the definition's `formatError`, then the set's. */
   readonly formatters: readonly FormatError[];
+  /** With `requiredScopes`: the scopes a call's `ctx.auth` must grant. */
+  readonly requiredScopes?: readonly string[];
+  /**
+   * With a `visible` check (the definition's, the set's): why the caller of `ctx` may not
+   * see it, or `undefined` when it may. Never throws.
+   */
+  readonly hiddenBecause?: (ctx: ToolExecutionContext | undefined) => string | undefined;
 }
 
 /** The set-wide defaults a definition's controls are resolved against. */
@@ -119,6 +140,8 @@ export interface ControlDefaults {
   readonly timeoutMs?: number;
   readonly strictInputs?: boolean;
   readonly formatError?: FormatError;
+  /** The set's own `visible` check for this callable, asked beside the definition's. */
+  readonly visible?: (ctx: ToolExecutionContext | undefined) => boolean;
 }
 
 /** A callable's resolved controls and the arguments schema a model is shown of it. */
@@ -130,7 +153,14 @@ export interface Resolved {
 }
 
 /** The control names, which a definition declares under `controls`, never beside it. */
-const CONTROL_NAMES = ["needsApproval", "timeoutMs", "strictInputs", "formatError"] as const;
+const CONTROL_NAMES = [
+  "needsApproval",
+  "timeoutMs",
+  "strictInputs",
+  "formatError",
+  "requiredScopes",
+  "visible",
+] as const;
 
 /**
  * A `TypeError` naming `owner` when `definition` declares a control beside `controls`
@@ -156,7 +186,8 @@ export function checkControls(controls: unknown, owner: string): CallControls | 
   if (typeof controls !== "object" || controls === null) {
     expect(false, `${owner}: controls`, "an object", controls);
   }
-  const { needsApproval, timeoutMs, strictInputs, formatError } = controls as CallControls;
+  const { needsApproval, timeoutMs, strictInputs, formatError, requiredScopes, visible } =
+    controls as CallControls;
   if (needsApproval !== undefined && typeof needsApproval !== "boolean") {
     expect(
       typeof needsApproval === "function",
@@ -172,7 +203,21 @@ export function checkControls(controls: unknown, owner: string): CallControls | 
   if (formatError !== undefined) {
     expect(typeof formatError === "function", `${owner}: formatError`, "a function", formatError);
   }
+  if (requiredScopes !== undefined) checkScopes(requiredScopes, `${owner}: requiredScopes`);
+  if (visible !== undefined) {
+    expect(typeof visible === "function", `${owner}: visible`, "a function", visible);
+  }
   return controls as CallControls;
+}
+
+// Scopes are compared as written (RFC 6749 scope tokens): an empty one could never be granted.
+function checkScopes(value: unknown, option: string): void {
+  expect(
+    Array.isArray(value) && value.every((scope) => typeof scope === "string" && scope !== ""),
+    option,
+    "an array of scope names (non-empty strings)",
+    value,
+  );
 }
 
 /** Throws a `TypeError` unless `value` is a positive, finite number of milliseconds. */
@@ -219,11 +264,18 @@ export function resolveControls(
   const formatters = [own?.formatError, defaults.formatError].filter(
     (format): format is FormatError => typeof format === "function",
   );
+  const requiredScopes =
+    own?.requiredScopes !== undefined && own.requiredScopes.length > 0
+      ? Object.freeze([...own.requiredScopes])
+      : undefined;
+  const hiddenBecause = visibilityOf(own?.visible, defaults.visible);
   if (
     needsApproval === undefined &&
     timeoutMs === undefined &&
     !strict &&
-    formatters.length === 0
+    formatters.length === 0 &&
+    requiredScopes === undefined &&
+    hiddenBecause === undefined
   ) {
     return { controls: undefined, shown: parameters };
   }
@@ -234,6 +286,8 @@ export function resolveControls(
     ...(timeoutMs !== undefined && { timeoutMs }),
     ...(closed !== undefined && { accepted: closed.accepted }),
     formatters,
+    ...(requiredScopes !== undefined && { requiredScopes }),
+    ...(hiddenBecause !== undefined && { hiddenBecause }),
   };
   return { controls, shown: closed?.schema ?? parameters };
 }
@@ -277,6 +331,31 @@ function approvalOf(
       }
     }
     return false;
+  };
+}
+
+// Seen when every check says `true`; the first that does not says why (access fails closed).
+function visibilityOf(
+  own: CallControls["visible"],
+  set: ControlDefaults["visible"],
+): Controls["hiddenBecause"] {
+  const checks = [
+    { check: own, whose: "its visible check" },
+    { check: set, whose: "the set's visible check" },
+  ].filter(({ check }) => typeof check === "function");
+  if (checks.length === 0) return undefined;
+  return (ctx) => {
+    for (const { check, whose } of checks) {
+      let seen: unknown;
+      try {
+        seen = check?.(ctx);
+      } catch (error) {
+        return `${whose} threw: ${messageOf(error)}`;
+      }
+      if (seen !== true)
+        return `${whose} returned ${seen === false ? "false" : describeValue(seen)}`;
+    }
+    return undefined;
   };
 }
 

@@ -6,7 +6,8 @@
  * @module
  */
 import type { CallableKind } from "../core/errors";
-import type { FactoryExecute } from "../core/factory-execute";
+import { type FactoryExecute, planOf } from "../core/factory-execute";
+import type { ToolExecutionContext } from "../core/tool-definition";
 import { parametersSchema } from "../zod/raw-shape";
 import type { Callable } from "./call";
 import { checkControlPlacement, checkControls, type Resolved, resolveControls } from "./controls";
@@ -41,4 +42,36 @@ export function definitionControls(
     cache.set(callable, resolved);
   }
   return resolved;
+}
+
+/**
+ * The names of `callables` the caller of `ctx` may see, sorted: what a container's
+ * unknown-name error lists. One whose controls cannot be resolved is left out, as its
+ * calls fail.
+ */
+export function visibleNames(
+  callables: Readonly<Record<string, Callable>>,
+  kind: CallableKind,
+  container: "toolbox" | "playbook",
+  containerName: string,
+  ctx: ToolExecutionContext | undefined,
+): string[] {
+  return Object.keys(callables)
+    .filter((name) => {
+      const callable = callables[name] as Callable;
+      try {
+        const { controls } = definitionControls(
+          callable,
+          planOf(callable),
+          kind,
+          container,
+          containerName,
+          name,
+        );
+        return controls?.hiddenBecause?.(ctx) === undefined;
+      } catch {
+        return false;
+      }
+    })
+    .sort();
 }

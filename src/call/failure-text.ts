@@ -7,7 +7,7 @@
  * @module
  */
 import { messageOf } from "../core/describe";
-import { type CallableKind, PartialResultError } from "../core/errors";
+import { type CallableKind, PartialResultError, ToolForbiddenError } from "../core/errors";
 import type { FailedOutcome } from "./call";
 import { type CallFailure, callFailure } from "./outcome";
 
@@ -46,6 +46,10 @@ export function failureOf(outcome: SharedFailure, kind: CallableKind): CallFailu
       return callFailure("timeout", outcome.error.message, outcome.error);
     case "cancelled":
       return callFailure("cancelled", cancelledText(name, outcome.reason), outcome.reason);
+    case "forbidden": {
+      const error = new ToolForbiddenError(name, outcome.missing, outcome.required, kind);
+      return callFailure("forbidden", error.message, error);
+    }
     case "worded":
       return outcome.failure;
     default:

@@ -17,7 +17,8 @@
  * - `cancelled`: `ctx.signal` aborted;
  * - `timeout`: the call ran past its `timeoutMs`;
  * - `approval-required`: the call needs approval and has not run (a {@link CallPending});
- * - `denied`: the approval was refused, or did not match the call it was given for.
+ * - `denied`: the approval was refused, or did not match the call it was given for;
+ * - `forbidden`: the caller (`ctx.auth`) lacks a scope the tool requires; it has not run.
  */
 export type CallFailureKind =
   | "unknown-name"
@@ -28,7 +29,8 @@ export type CallFailureKind =
   | "cancelled"
   | "timeout"
   | "approval-required"
-  | "denied";
+  | "denied"
+  | "forbidden";
 
 /**
  * The kinds of a settled failure: all but `approval-required`, which only a

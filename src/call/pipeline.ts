@@ -3,19 +3,22 @@
  * (`Toolbox.execute`, `Playbook.execute`, `toolSet(...).call`, and so every host
  * adapter). A call goes through these steps, in this order:
  *
- * 1. **lookup**: the callable by name, or `unknown-name`;
- * 2. **abort** (stages/abort.ts): an aborted `ctx.signal` settles the call as cancelled
+ * 1. **lookup**: the callable by name, or `unknown-name`; one its `visible` check hides
+ *    from this caller reads exactly as one that does not exist;
+ * 2. **required scopes** (stages/required-scopes.ts): a caller not granted every scope
+ *    the callable requires is refused as `forbidden`, before anything is read of the call;
+ * 3. **abort** (stages/abort.ts): an aborted `ctx.signal` settles the call as cancelled
  *    at once, and one that aborts later settles it the moment it does;
- * 3. **strict inputs** (stages/strict-inputs.ts): an argument key `parameters` does not
+ * 4. **strict inputs** (stages/strict-inputs.ts): an argument key `parameters` does not
  *    declare is refused by name;
- * 4. **time limit** (stages/time-limit.ts): `timeoutMs`, with a signal of its own, over
+ * 5. **time limit** (stages/time-limit.ts): `timeoutMs`, with a signal of its own, over
  *    the approval check and the run alike;
- * 5. **approval** (stages/approval.ts): the arguments parsed, and a call that needs
+ * 6. **approval** (stages/approval.ts): the arguments parsed, and a call that needs
  *    approval held: pending with a signed request in a tool set, refused elsewhere;
- * 6. **the run** (run.ts): the arguments parsed once by `parameters`, the callable run (a
+ * 7. **the run** (run.ts): the arguments parsed once by `parameters`, the callable run (a
  *    streaming one driven, its partials parsed and delivered: partials.ts), and a
  *    factory-built one's result parsed by `returns`;
- * 7. the **site** names what happened: `Toolbox.execute` throws a named error,
+ * 8. the **site** names what happened: `Toolbox.execute` throws a named error,
  *    `Playbook.execute` returns `{ error }`, a tool set a `CallOutcome` (failure-text.ts),
  *    in the words a `formatError` hook chooses (stages/error-text.ts); a tool set then
  *    **records** the call (stages/recording.ts), and an adapter makes the **content** a
@@ -36,11 +39,14 @@ import { isDirect, runDirect, settleFailure } from "./direct";
 import { run, thrownFailure } from "./run";
 import { abort } from "./stages/abort";
 import { approval } from "./stages/approval";
+import { requiredScopes } from "./stages/required-scopes";
 import { strictInputs } from "./stages/strict-inputs";
 import { timeLimit } from "./stages/time-limit";
 
-/** Steps 2 to 6, composed once: each stage hands the call on to the next. */
-const staged = compose([abort, strictInputs, timeLimit, approval], (call) => run(call, same));
+/** Steps 2 to 7, composed once: each stage hands the call on to the next. */
+const staged = compose([requiredScopes, abort, strictInputs, timeLimit, approval], (call) =>
+  run(call, same),
+);
 
 function same(outcome: Outcome): Outcome {
   return outcome;
@@ -64,7 +70,7 @@ export function runCall<Owner, T>(
   // Only a string names a callable; anything else (a host's unchecked value) is unknown,
   // named as text, since every failure's text interpolates it.
   if (typeof name !== "string") {
-    return settleFailure(site, owner, args, { kind: "unknown-name", name: nameText(name) });
+    return settleFailure(site, owner, args, { kind: "unknown-name", name: nameText(name), ctx });
   }
   let callable: Callable | undefined;
   try {
@@ -74,7 +80,7 @@ export function runCall<Owner, T>(
     return settleFailure(site, owner, args, thrownFailure(name, error, undefined));
   }
   if (callable === undefined)
-    return settleFailure(site, owner, args, { kind: "unknown-name", name });
+    return settleFailure(site, owner, args, { kind: "unknown-name", name, ctx });
   return runFound(site, owner, name, callable, args, ctx, mode);
 }
 
@@ -96,6 +102,10 @@ export function runFound<Owner, T>(
     controls = site.controls(owner, name, callable, plan);
   } catch (error) {
     return settleFailure(site, owner, args, thrownFailure(name, error, callable));
+  }
+  // Hidden from this caller: what it reads is what a name that does not exist reads.
+  if (site.looksUpVisible !== true && controls?.hiddenBecause?.(ctx) !== undefined) {
+    return settleFailure(site, owner, args, { kind: "unknown-name", name, ctx });
   }
   if (
     controls === undefined &&

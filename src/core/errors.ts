@@ -26,6 +26,7 @@ export type ToolwrightErrorCode =
   | "TOOL_TIMEOUT"
   | "PARTIAL_RESULT"
   | "APPROVAL_REQUIRED"
+  | "TOOL_FORBIDDEN"
   | "CLIENT_REQUEST";
 
 /**
@@ -285,6 +286,47 @@ export class ApprovalRequiredError extends ToolwrightError {
       `${kind} '${tool}' needs approval before it runs and has not run; ${container} cannot ask anyone, so call it through a tool set: toolSet([capability]).call returns an approval request, and set.resume runs the call once a person approves it`,
     );
     this.tool = tool;
+  }
+}
+
+/**
+ * The caller (`ctx.auth`) was not granted every scope a tool's `requiredScopes` names: the
+ * call did not run. The caller may see the tool; over MCP HTTP this is a `403` with
+ * `insufficient_scope`.
+ */
+export class ToolForbiddenError extends ToolwrightError {
+  /** `instanceof` that holds across copies of toolwright (see `brand.ts`). */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    // biome-ignore lint/complexity/noThisInStatic: which class asks decides: a subclass may
+    return isInstance(this, value, "ToolForbiddenError");
+  }
+
+  /** The mark every copy of toolwright gives a `ToolForbiddenError` (see `brand.ts`). */
+  get "~toolwright.ToolForbiddenError"(): true {
+    return true;
+  }
+
+  override readonly name = "ToolForbiddenError";
+  readonly code = "TOOL_FORBIDDEN";
+  /** The tool or play that was refused. */
+  readonly tool: string;
+  /** The required scopes the caller lacks, in order. */
+  readonly missing: readonly string[];
+  /** Every scope the tool requires. */
+  readonly required: readonly string[];
+
+  constructor(
+    tool: string,
+    missing: readonly string[],
+    required: readonly string[],
+    kind: CallableKind = "tool",
+  ) {
+    const quoted = missing.map((scope) => `'${scope}'`).join(", ");
+    const scopes = missing.length === 1 ? `the scope ${quoted}` : `the scopes ${quoted}`;
+    super(`${kind} '${tool}' requires ${scopes}, which the caller was not granted; it has not run`);
+    this.tool = tool;
+    this.missing = missing;
+    this.required = required;
   }
 }
 

@@ -5,7 +5,7 @@
  */
 
 import type { Callable, Container, FailedCallInfo, FailedOutcome } from "../call/call";
-import { definitionControls } from "../call/definition-controls";
+import { definitionControls, visibleNames } from "../call/definition-controls";
 import { failureOf } from "../call/failure-text";
 import { type CallOutcome, callFailure } from "../call/outcome";
 import { runCall } from "../call/pipeline";
@@ -114,7 +114,8 @@ function resolvedOf(playbook: Playbook, name: string, play: Callable) {
 function playFailure(outcome: FailedOutcome, playbook: Playbook, call: FailedCallInfo): string {
   const { name } = outcome;
   if (outcome.kind === "unknown-name") {
-    const available = playbook.getPlayNames().sort().join(", ") || "(none)";
+    const visible = visibleNames(playbook.plays, "play", "playbook", playbook.name, outcome.ctx);
+    const available = visible.join(", ") || "(none)";
     return `unknown play '${clip(name)}' in playbook '${playbook.name}'; available plays: ${available}`;
   }
   if (outcome.kind === "approval-required") return new ApprovalRequiredError(name, "play").message;

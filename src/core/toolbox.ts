@@ -5,7 +5,7 @@
  * @module
  */
 import type { Container, FailedOutcome } from "../call/call";
-import { definitionControls } from "../call/definition-controls";
+import { definitionControls, visibleNames } from "../call/definition-controls";
 import { unknownArgumentsText } from "../call/failure-text";
 import { runCall } from "../call/pipeline";
 import type { JsonSchema, JsonSchemaTarget } from "../zod/json-schema";
@@ -14,6 +14,7 @@ import { isInstance } from "./brand";
 import {
   ApprovalRequiredError,
   ToolArgumentsError,
+  ToolForbiddenError,
   ToolOutputError,
   UnknownToolError,
 } from "./errors";
@@ -119,7 +120,11 @@ export abstract class Toolbox {
 function toolboxError(outcome: FailedOutcome, toolbox: Toolbox): unknown {
   switch (outcome.kind) {
     case "unknown-name":
-      return new UnknownToolError(outcome.name, toolbox.name, toolbox.getToolNames().sort());
+      return new UnknownToolError(
+        outcome.name,
+        toolbox.name,
+        visibleNames(toolbox.tools, "tool", "toolbox", toolbox.name, outcome.ctx),
+      );
     case "invalid-arguments":
       return new ToolArgumentsError(outcome.name, outcome.detail, outcome.error, outcome.issues);
     case "unknown-arguments": {
@@ -139,6 +144,8 @@ function toolboxError(outcome: FailedOutcome, toolbox: Toolbox): unknown {
       return outcome.failure.cause;
     case "approval-required":
       return new ApprovalRequiredError(outcome.name);
+    case "forbidden":
+      return new ToolForbiddenError(outcome.name, outcome.missing, outcome.required);
     default:
       return outcome satisfies never;
   }

@@ -10,7 +10,11 @@
 
 import { clip } from "../core/clip";
 import { projectParameters, projectReturns } from "../core/projection";
-import { defineTool, type ToolDefinition } from "../core/tool-definition";
+import {
+  defineTool,
+  type ToolDefinition,
+  type ToolExecutionContext,
+} from "../core/tool-definition";
 import { schemaBuilders } from "../zod/builders";
 import { DESCRIBE_TOOLS, MAX_RESULTS, SEARCH_TOOLS, summaryOf } from "./catalog-listing";
 
@@ -24,14 +28,19 @@ export interface CatalogEntry {
   readonly examples?: readonly Readonly<Record<string, unknown>>[];
 }
 
-/** The two catalog tools over `entries` (read when called, so they see the whole set). */
+/**
+ * The two catalog tools over `entries` (read when called, so they see the whole set, as
+ * far as the caller of `ctx` may see it).
+ */
 export function catalogTools(
-  entries: () => readonly CatalogEntry[],
+  entries: (ctx: ToolExecutionContext | undefined) => readonly CatalogEntry[],
 ): Readonly<Record<string, ToolDefinition>> {
   return { [SEARCH_TOOLS]: searchTools(entries), [DESCRIBE_TOOLS]: describeTools(entries) };
 }
 
-function searchTools(entries: () => readonly CatalogEntry[]): ToolDefinition {
+type Entries = Parameters<typeof catalogTools>[0];
+
+function searchTools(entries: Entries): ToolDefinition {
   const z = schemaBuilders();
   return defineTool({
     description: `Find tools by what they do: the names and one-line summaries of the tools that best match the query (all of them when it is empty). Most tools are listed by a one-line summary only: call ${DESCRIBE_TOOLS} for their arguments before calling them.`,
@@ -50,8 +59,8 @@ function searchTools(entries: () => readonly CatalogEntry[]): ToolDefinition {
       total: z.number().int(),
     }),
     annotations: { readOnly: true, idempotent: true },
-    execute: ({ query, limit = 10 }) => {
-      const found = rank(entries(), query);
+    execute: ({ query, limit = 10 }, ctx) => {
+      const found = rank(entries(ctx), query);
       return {
         tools: found
           .slice(0, limit)
@@ -62,7 +71,7 @@ function searchTools(entries: () => readonly CatalogEntry[]): ToolDefinition {
   });
 }
 
-function describeTools(entries: () => readonly CatalogEntry[]): ToolDefinition {
+function describeTools(entries: Entries): ToolDefinition {
   const z = schemaBuilders();
   return defineTool({
     description: `Read the full definitions of tools by name: what each does, the JSON Schema of its arguments and of its result, and examples of good arguments when it has them. Call it before calling a tool listed by a one-line summary only.`,
@@ -86,8 +95,8 @@ function describeTools(entries: () => readonly CatalogEntry[]): ToolDefinition {
       unknown: z.array(z.string()),
     }),
     annotations: { readOnly: true, idempotent: true },
-    execute: ({ names }) => {
-      const byName = new Map(entries().map((entry) => [entry.name, entry]));
+    execute: ({ names }, ctx) => {
+      const byName = new Map(entries(ctx).map((entry) => [entry.name, entry]));
       const known = names.flatMap((name) => {
         const entry = byName.get(name);
         return entry === undefined ? [] : [definitionOf(entry)];

@@ -21,9 +21,11 @@ import { describeValue, messageOf } from "../core/describe";
 import { type CallableKind, ToolwrightError } from "../core/errors";
 import { checkExamples } from "../core/input-examples";
 import { ManualToolbox } from "../core/manual-toolbox";
+import type { ToolExecutionContext } from "../core/tool-definition";
 import { type Toolbox, toolbox } from "../core/toolbox";
 import { parametersSchema } from "../zod/raw-shape";
 import type { AnySchema } from "../zod/schema";
+import { isVisible } from "./access";
 import { catalogTools } from "./catalog";
 import { TOOL_CATALOG } from "./catalog-listing";
 import { defaultsFor } from "./policy";
@@ -46,28 +48,27 @@ export function deferLoading(
   owners: Map<string, Owner>,
   { keep = [] }: { readonly keep?: readonly string[] },
   options: ToolSetOptions,
-): (entries: readonly ToolSetEntry[]) => Owner[] {
+): (owners: readonly Owner[]) => Owner[] {
   const unknown = keep.filter((name) => !owners.has(name));
   if (unknown.length > 0) {
     throw new TypeError(
       `toolSet: deferLoading.keep names ${unknown.map((name) => `'${name}'`).join(", ")}, which the set does not hold`,
     );
   }
-  const described = [...owners.values()].map((owner) => owner.entry);
+  const described = [...owners.values()];
   for (const [name, owner] of owners) {
     if (keep.includes(name)) continue;
     owners.set(name, { ...owner, entry: { ...owner.entry, deferred: true } });
   }
   const description = "Find tools and read their definitions";
-  const catalogFor = (entries: readonly ToolSetEntry[]): Owner[] => {
+  const catalogFor = (over: readonly Owner[]): Owner[] => {
+    // A caller finds and reads only what it may see.
+    const entries = (ctx: ToolExecutionContext | undefined) =>
+      over.filter((owner) => isVisible(owner, ctx)).map((owner) => owner.entry);
     const catalog = capabilityOf({
       name: TOOL_CATALOG,
       description,
-      toolbox: toolbox(
-        TOOL_CATALOG,
-        description,
-        catalogTools(() => entries),
-      ),
+      toolbox: toolbox(TOOL_CATALOG, description, catalogTools(entries)),
     });
     return ownersOf(catalog, { ...options, manuals: false });
   };

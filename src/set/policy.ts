@@ -28,10 +28,18 @@ export type ApprovalPolicy<Entry> =
   | "destructive"
   | ((query: ApprovalQuery<Entry>) => MaybePromise<boolean>);
 
+/** What a set-wide `visible` check is asked about one entry. */
+export interface VisibilityQuery<Entry> {
+  /** The entry to show, or not. */
+  readonly entry: Entry;
+  /** The caller's context (its `auth`, its `host`), as a listing or a call brings it. */
+  readonly ctx: ToolExecutionContext | undefined;
+}
+
 /**
- * A tool set's `controls`: the four controls a definition declares, as defaults for every
- * entry (a definition's own `timeoutMs` and `strictInputs` win; approval and `formatError`
- * combine, the definition's hook first).
+ * A tool set's `controls`: the controls a definition declares, as defaults for every
+ * entry (a definition's own `timeoutMs` and `strictInputs` win; approval, `formatError`
+ * and `visible` combine, the definition's first).
  */
 export interface SetControls<Entry> {
   /** Which calls need approval, beside those whose definition says so (see {@link ApprovalPolicy}). */
@@ -42,6 +50,18 @@ export interface SetControls<Entry> {
   readonly strictInputs?: boolean;
   /** What a model reads when a call fails, after each definition's own `formatError`. */
   readonly formatError?: FormatError;
+  /**
+   * Whether the caller may see an entry, beside its definition's own `visible`: an entry
+   * either hides is absent from every listing (the set's, every adapter's, the catalog's)
+   * and calling it reads as calling a name that does not exist. Only `true` shows it; a
+   * check that throws hides it.
+   *
+   * @example
+   * ```ts
+   * controls: { visible: ({ entry, ctx }) => entry.capability !== "admin" || isAdmin(ctx?.auth) }
+   * ```
+   */
+  readonly visible?: (query: VisibilityQuery<Entry>) => boolean;
 }
 
 /** Checks a set's controls once, naming the bad one. */
@@ -50,7 +70,7 @@ export function checkSetControls<Entry>(controls: SetControls<Entry> | undefined
   if (typeof controls !== "object" || controls === null) {
     throw new TypeError(`toolSet: controls must be an object, received ${typeof controls}`);
   }
-  const { needsApproval, timeoutMs, strictInputs, formatError } = controls;
+  const { needsApproval, timeoutMs, strictInputs, formatError, visible } = controls;
   if (
     needsApproval !== undefined &&
     typeof needsApproval !== "boolean" &&
@@ -68,6 +88,9 @@ export function checkSetControls<Entry>(controls: SetControls<Entry> | undefined
   if (formatError !== undefined && typeof formatError !== "function") {
     throw new TypeError("toolSet: formatError must be a function");
   }
+  if (visible !== undefined && typeof visible !== "function") {
+    throw new TypeError("toolSet: visible must be a function");
+  }
 }
 
 /** The defaults one entry's controls are resolved against: the set's, its policy made a check. */
@@ -76,11 +99,15 @@ export function defaultsFor<Entry extends { readonly annotations?: { destructive
   controls: SetControls<Entry> | undefined,
 ): ControlDefaults {
   const policy = controls?.needsApproval;
+  const visible = controls?.visible;
   return {
     ...(controls?.timeoutMs !== undefined && { timeoutMs: controls.timeoutMs }),
     ...(controls?.strictInputs !== undefined && { strictInputs: controls.strictInputs }),
     ...(controls?.formatError !== undefined && { formatError: controls.formatError }),
     ...(policy !== undefined && { needsApproval: checkOf(entry, policy) }),
+    ...(visible !== undefined && {
+      visible: (ctx: ToolExecutionContext | undefined) => visible({ entry, ctx }),
+    }),
   };
 }
 

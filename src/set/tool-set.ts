@@ -26,6 +26,7 @@ import { roundTrip } from "../core/playbook";
 import { projectParameters, projectReturns } from "../core/projection";
 import type { ToolExecutionContext } from "../core/tool-definition";
 import type { JsonSchemaTarget } from "../zod/json-schema";
+import { accessOf, type Found, isVisible, lookedUp, NOTHING } from "./access";
 import { readDecision } from "./approval-decision";
 import {
   type ApprovalSigner,
@@ -51,7 +52,7 @@ import type {
   ToolSetSchema,
 } from "./types";
 
-export type { ApprovalPolicy, ApprovalQuery, SetControls } from "./policy";
+export type { ApprovalPolicy, ApprovalQuery, SetControls, VisibilityQuery } from "./policy";
 export type {
   ToolCallRecord,
   ToolCallRequest,
@@ -68,8 +69,8 @@ interface Shared {
   readonly capabilities: readonly Capability[];
   readonly recorder: ((record: ToolCallRecord) => void) | undefined;
   readonly onLog: ((entry: ToolLogEntry) => void) | undefined;
-  /** With `deferLoading`: the catalog tools over given entries (the plan view's). */
-  readonly catalogFor: ((entries: readonly ToolSetEntry[]) => Owner[]) | undefined;
+  /** With `deferLoading`: the catalog tools over given owners (the plan view's). */
+  readonly catalogFor: ((owners: readonly Owner[]) => Owner[]) | undefined;
   readonly signer: ApprovalSigner;
   readonly formatError: FormatError | undefined;
   readonly outputBudget: number | undefined;
@@ -84,6 +85,8 @@ class FlatToolSet implements ToolSet {
   readonly #recorder: ((record: ToolCallRecord) => void) | undefined;
   readonly #shared: Shared;
   readonly #mode: string;
+  /** Whether any entry has a `visible` check: without one, every caller sees them all. */
+  readonly #gated: boolean;
   #plan: FlatToolSet | undefined;
 
   constructor(owners: ReadonlyMap<string, Owner>, shared: Shared, mode = "") {
@@ -91,6 +94,7 @@ class FlatToolSet implements ToolSet {
     this.#recorder = shared.recorder;
     this.#shared = shared;
     this.#mode = mode;
+    this.#gated = [...owners.values()].some((owner) => owner.controls?.hiddenBecause);
   }
 
   get capabilities(): readonly Capability[] {
@@ -101,16 +105,17 @@ class FlatToolSet implements ToolSet {
     return [...this.#owners.keys()];
   }
 
-  entries(): readonly ToolSetEntry[] {
-    return [...this.#owners.values()].map((owner) => owner.entry);
+  entries(ctx?: ToolExecutionContext): readonly ToolSetEntry[] {
+    return this.#visible(ctx).map((owner) => owner.entry);
   }
 
-  get(name: string): ToolSetEntry | undefined {
-    return this.#owners.get(name)?.entry;
+  get(name: string, ctx?: ToolExecutionContext): ToolSetEntry | undefined {
+    const found = this.#lookUp(name, ctx);
+    return "hidden" in found ? undefined : found.entry;
   }
 
-  schemas(target: JsonSchemaTarget = "draft-07"): ToolSetSchema[] {
-    return this.entries().map((entry) => {
+  schemas(target: JsonSchemaTarget = "draft-07", ctx?: ToolExecutionContext): ToolSetSchema[] {
+    return this.entries(ctx).map((entry) => {
       const kind = entry.kind === "play" ? "play" : "tool";
       if (entry.deferred) {
         return {
@@ -144,10 +149,10 @@ class FlatToolSet implements ToolSet {
       const { catalogFor } = this.#shared;
       if (catalogFor !== undefined) {
         // The plan view's catalog finds and describes only what the plan view can call.
-        const entries = [...readOnly.values()]
-          .map((owner) => owner.entry)
-          .filter((entry) => entry.name !== SEARCH_TOOLS && entry.name !== DESCRIBE_TOOLS);
-        for (const owner of catalogFor(entries)) readOnly.set(owner.entry.name, owner);
+        const owners = [...readOnly.values()].filter(
+          ({ entry }) => entry.name !== SEARCH_TOOLS && entry.name !== DESCRIBE_TOOLS,
+        );
+        for (const owner of catalogFor(owners)) readOnly.set(owner.entry.name, owner);
       }
       this.#plan = new FlatToolSet(readOnly, this.#shared, " in plan mode (read-only tools only)");
       this.#plan.#plan = this.#plan;
@@ -189,11 +194,13 @@ class FlatToolSet implements ToolSet {
     // Read once: what is checked is what runs, and what is recorded.
     const read = readRequest(request);
     const logged = withSetLog(ctx, read.tool, this.#shared.onLog);
-    const settle = () => this.#settleApproval(read, readDecision(decision), logged);
+    const found = this.#lookUp(read.tool, logged);
+    const settle = () => this.#settleApproval(read, readDecision(decision), found, logged);
     if (this.#recorder === undefined) return this.#withinBudget(settle());
     const args = "problem" in read ? undefined : read.args;
+    const access = (outcome: CallOutcome) => accessOf(found, outcome);
     return this.#withinBudget(
-      recorded(this.#recorder, read.tool, args, settle, performance.now(), callerOf(ctx)),
+      recorded(this.#recorder, read.tool, args, settle, performance.now(), callerOf(ctx), access),
     );
   }
 
@@ -202,9 +209,9 @@ class FlatToolSet implements ToolSet {
     args: unknown,
     ctx?: ToolExecutionContext,
   ): Promise<ApprovalRequest | undefined> {
-    const owner = typeof name === "string" ? this.#owners.get(name) : undefined;
-    if (owner?.controls?.needsApproval === undefined) return undefined;
-    const outcome = await this.#run(owner, name, args, ctx, { asking: true });
+    const found = this.#lookUp(name, ctx);
+    if ("hidden" in found || found.controls?.needsApproval === undefined) return undefined;
+    const outcome = await this.#run(found, name, args, ctx, { asking: true });
     return isPendingOutcome(outcome) ? outcome.approval : undefined;
   }
 
@@ -216,10 +223,13 @@ class FlatToolSet implements ToolSet {
   async #settleApproval(
     request: ApprovalRequest | UnreadableRequest,
     decision: ApprovalDecision | undefined,
+    found: Found,
     ctx: ToolExecutionContext | undefined,
   ): Promise<CallOutcome> {
     const name = request.tool;
     if ("problem" in request) return refused(name, request.problem);
+    // Before the request is settled: a caller who may not see the tool cannot spend it.
+    if ("hidden" in found) return this.#unknown(request.tool, request.args, ctx);
     const problem =
       (await this.#shared.signer.problem(request)) ??
       expiry(request, this.#shared.approvalMaxAgeMs, Date.now()) ??
@@ -227,8 +237,7 @@ class FlatToolSet implements ToolSet {
         ? "it was already settled by this tool set (an approval runs its call once)"
         : undefined);
     if (problem !== undefined) return refused(name, problem);
-    const owner = this.#owners.get(request.tool);
-    if (owner === undefined) return this.#unknown(request.tool, request.args);
+    const owner = found;
     const call = { args: request.args, controls: owner.controls };
     if (decision === undefined) {
       const reason = "the decision was not { approved: true } or { approved: false }";
@@ -244,6 +253,18 @@ class FlatToolSet implements ToolSet {
     return this.#run(owner, name, request.args, ctx, { approved: true });
   }
 
+  /** The owner of `name` as the caller of `ctx` may see it, or why there is none. */
+  #lookUp(name: unknown, ctx: ToolExecutionContext | undefined): Found {
+    const owner = typeof name === "string" ? this.#owners.get(name) : undefined;
+    return this.#gated ? lookedUp(owner, ctx) : (owner ?? NOTHING);
+  }
+
+  /** The owners the caller of `ctx` may see, in order. */
+  #visible(ctx: ToolExecutionContext | undefined): Owner[] {
+    const owners = [...this.#owners.values()];
+    return this.#gated ? owners.filter((owner) => isVisible(owner, ctx)) : owners;
+  }
+
   #isReadOnly(name: string | undefined): boolean {
     const owner = name === undefined ? undefined : this.#owners.get(name);
     return owner !== undefined && isReadOnly(owner.entry);
@@ -256,17 +277,19 @@ class FlatToolSet implements ToolSet {
     askedAt: number,
   ): Promise<CallOutcome> {
     ctx = withSetLog(ctx, name, this.#shared.onLog);
+    const found = this.#lookUp(name, ctx);
     // Without a recorder there is nothing to time: skip the extra async frame.
     const running =
       this.#recorder === undefined
-        ? this.#dispatch(name, args, ctx)
+        ? this.#dispatch(found, name, args, ctx)
         : recorded(
             this.#recorder,
             name,
             args,
-            () => this.#dispatch(name, args, ctx),
+            () => this.#dispatch(found, name, args, ctx),
             askedAt,
             callerOf(ctx),
+            (outcome) => accessOf(found, outcome),
           );
     return this.#withinBudget(running);
   }
@@ -280,13 +303,13 @@ class FlatToolSet implements ToolSet {
   }
 
   #dispatch(
+    found: Found,
     name: string,
     args: unknown,
     ctx: ToolExecutionContext | undefined,
   ): Promise<CallOutcome> {
-    const owner = typeof name === "string" ? this.#owners.get(name) : undefined;
-    if (owner === undefined) return Promise.resolve(this.#unknown(name, args));
-    return this.#run(owner, name, args, ctx);
+    if ("hidden" in found) return Promise.resolve(this.#unknown(name, args, ctx));
+    return this.#run(found, name, args, ctx);
   }
 
   #run(
@@ -301,8 +324,12 @@ class FlatToolSet implements ToolSet {
     return runFound(site, owner, name, owner.callable, args, ctx, run);
   }
 
-  #unknown(name: unknown, args: unknown): CallOutcome {
-    const available = this.names.join(", ") || "(none)";
+  /** A name absent or hidden: the same text either way, listing what the caller may see. */
+  #unknown(name: unknown, args: unknown, ctx: ToolExecutionContext | undefined): CallOutcome {
+    const available =
+      this.#visible(ctx)
+        .map((owner) => owner.entry.name)
+        .join(", ") || "(none)";
     const shown = nameText(name);
     const failure = callFailure(
       "unknown-name",
@@ -316,6 +343,7 @@ class FlatToolSet implements ToolSet {
 /** How a set settles calls: tools as their values, plays JSON round-tripped as a host gets them. */
 function sitesOf(signer: ApprovalSigner): Shared["sites"] {
   const site = (value: Site<Owner, CallOutcome>["value"]): Site<Owner, CallOutcome> => ({
+    looksUpVisible: true,
     controls: (owner) => owner.controls,
     value,
     failure: (outcome, owner, call) =>

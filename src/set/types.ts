@@ -173,18 +173,24 @@ export interface ToolSetOptions {
 export interface ToolSet<T = any> {
   /** The capabilities the set was built from, in order. */
   readonly capabilities: readonly Capability[];
-  /** Every name, in capability order (tools, then plays, then manual tools). */
-  readonly names: readonly string[];
-  /** Every entry, in the order of {@link ToolSet.names}. */
-  entries(): readonly ToolSetEntry[];
-  /** The entry of that name, or `undefined`. */
-  get(name: string): ToolSetEntry | undefined;
   /**
-   * What a model is shown of every entry. `parameters` and `returns` are the cached,
-   * deep-frozen projections: copy them before changing them. Throws
-   * `SchemaProjectionError` naming the tool when a schema cannot be projected.
+   * Every name, in capability order (tools, then plays, then manual tools), whoever asks:
+   * {@link ToolSet.entries} with a caller's `ctx` lists what that caller may see.
    */
-  schemas(target?: JsonSchemaTarget): ToolSetSchema[];
+  readonly names: readonly string[];
+  /**
+   * Every entry the caller of `ctx` may see (see `visible`), in the order of
+   * {@link ToolSet.names}; without `ctx`, what a caller with no context may see.
+   */
+  entries(ctx?: ToolExecutionContext): readonly ToolSetEntry[];
+  /** The entry of that name, or `undefined` when there is none the caller of `ctx` may see. */
+  get(name: string, ctx?: ToolExecutionContext): ToolSetEntry | undefined;
+  /**
+   * What a model is shown of every entry the caller of `ctx` may see. `parameters` and
+   * `returns` are the cached, deep-frozen projections: copy them before changing them.
+   * Throws `SchemaProjectionError` naming the tool when a schema cannot be projected.
+   */
+  schemas(target?: JsonSchemaTarget, ctx?: ToolExecutionContext): ToolSetSchema[];
   /**
    * The plan view: the same set holding only the entries annotated `readOnly: true`
    * (tools, plays and manual tools). Calling anything else through it fails as data,
@@ -196,7 +202,9 @@ export interface ToolSet<T = any> {
    * `Toolbox.execute` and `Playbook.execute` (arguments parsed once, every failure named
    * after the callable, its controls and the set's held), with every failure as data.
    * Never rejects. When `ctx.signal` aborts, the call settles at once as `{ ok: false }`,
-   * whether or not the tool honours the signal.
+   * whether or not the tool honours the signal. A name the caller of `ctx` may not see
+   * fails exactly as a name the set does not hold; one it sees but lacks a required
+   * scope for fails `forbidden`.
    *
    * @example
    * ```ts

@@ -6,6 +6,17 @@
  */
 import type { CallOutcome } from "../outcome";
 
+/**
+ * Who a tool set let make a call, and why: `allowed` (it ran, or failed on its own
+ * account), `hidden` (the caller may not see it, or there is nothing of that name: both
+ * read alike to the caller), `forbidden` (it is seen, but the caller lacks a required scope).
+ */
+export interface CallAccess {
+  readonly decision: "allowed" | "hidden" | "forbidden";
+  /** Why, for the host's audit log: which check hid it, which scopes it lacked. */
+  readonly reason: string;
+}
+
 /** What the recorder receives once per settled call. */
 export interface ToolCallRecord {
   readonly name: string;
@@ -20,6 +31,8 @@ export interface ToolCallRecord {
    * token's `sub`; never the token). Absent for a call that was not authenticated.
    */
   readonly caller?: string;
+  /** What was decided about the caller's access, and why. */
+  readonly access: CallAccess;
 }
 
 /** `run`'s outcome, recorded; `askedAt` is when the call was asked for (`performance.now()`). */
@@ -30,6 +43,7 @@ export async function recorded(
   run: () => Promise<CallOutcome>,
   askedAt: number,
   caller: string | undefined,
+  access: (outcome: CallOutcome) => CallAccess,
 ): Promise<CallOutcome> {
   const startedAt = performance.now();
   const outcome = await run();
@@ -43,6 +57,7 @@ export async function recorded(
       queuedMs,
       durationMs,
       ...(caller !== undefined && { caller }),
+      access: access(outcome),
     });
   } catch {
     // A recorder is an observer: its failure must not change the call's outcome.
