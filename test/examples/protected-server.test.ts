@@ -3,9 +3,10 @@
  * (oidc-provider) and the protected MCP server, both on 127.0.0.1, both stopped at the end.
  * The script's three calls: no token (401 and where the metadata is), a token issued for
  * another server (401 `invalid_token`, refused `wrong-audience`), and a token for this
- * server, whose call reaches the tool as its caller.
+ * server, whose call reaches the tool as its caller; the docs page shows that output.
  */
 import { execFile } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { listenMcpHttp } from "toolwright/mcp";
@@ -32,12 +33,16 @@ describe("examples/protected-server.ts", () => {
         timeout: 30_000,
       },
     );
-    expect(stdout.trim().split("\n")).toEqual([
+    const lines = stdout.trim().split("\n");
+    expect(lines).toEqual([
       `no token: 401 ${challenge}`,
       `token refused (wrong-audience): the token's aud names none of ${RESOURCE}, or it has none`,
       `token for ${OTHER_RESOURCE}: 401 ${challenge}, error="invalid_token"`,
       `token for ${RESOURCE}: ${CLIENT_ID} on 2026-12-01: Standup, Quarterly planning`,
     ]);
+    // docs/mcp-auth-setup.md shows the same output.
+    const page = readFileSync(`${root}docs/mcp-auth-setup.md`, "utf8");
+    expect(/```text\n([\s\S]*?)```/.exec(page)?.[1]?.trim().split("\n")).toEqual(lines);
   }, 40_000);
 
   it("issues tokens whose aud is the resource asked for, and publishes it as this server's authorization server", async () => {
