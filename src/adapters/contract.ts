@@ -40,10 +40,21 @@ export type DecodedCall =
   /** A call that cannot be made (arguments that are not JSON): it fails without running. */
   | { readonly name: string; readonly failure: CallFailure };
 
-/** What every adapter's `run` takes beside the options of its listing. */
-export interface RunOptions {
-  /** The call's context (`signal`, `host`, `onPartial`, …). */
+/**
+ * Who the listing, the decoding or the call is for: every adapter's options take it the
+ * same way.
+ */
+export interface CallerOptions {
+  /**
+   * The caller's context (`auth`, `host`, and for `run` `signal`, `onPartial`, …): a listing
+   * holds only the tools this caller may see (their `visible` checks), and a call of one it
+   * may not see reads exactly as a call of a tool that does not exist.
+   */
   readonly ctx?: ToolExecutionContext;
+}
+
+/** What every adapter's `run` takes beside the options of its listing. */
+export interface RunOptions extends CallerOptions {
   /**
    * Asks a person about a call that needs approval; the call then runs, or comes back as
    * a readable denial for the model (a handler that throws denies, its error kept as the
@@ -59,10 +70,13 @@ export interface RunOptions {
  * listing (and so decoding and encoding).
  */
 export interface ToolAdapter<Tools, ProviderCall, Result, Options = object> {
-  /** The set's tools as the provider takes them, with the ledger and the lint dialect. */
-  list(set: ToolSet, options?: Options): Listing<Tools>;
+  /**
+   * The set's tools as the provider takes them (those the caller of `options.ctx` may
+   * see), with the ledger and the lint dialect.
+   */
+  list(set: ToolSet, options?: Options & CallerOptions): Listing<Tools>;
   /** The name and arguments of a provider's call, or why it cannot be made. */
-  decode(set: ToolSet, call: ProviderCall, options?: Options): DecodedCall;
+  decode(set: ToolSet, call: ProviderCall, options?: Options & CallerOptions): DecodedCall;
   /** The provider's result for any outcome of `call`. */
   encode(set: ToolSet, call: ProviderCall, outcome: CallOutcome, options?: Options): Result;
   /** Decodes `call`, calls the set, settles approval and encodes the outcome. Never rejects. */
@@ -93,7 +107,7 @@ function decodedOf<ProviderCall, Options>(
   adapter: Pick<ToolAdapter<unknown, ProviderCall, unknown, Options>, "decode">,
   set: ToolSet,
   call: ProviderCall,
-  options: Options | undefined,
+  options: (Options & CallerOptions) | undefined,
 ): DecodedCall {
   try {
     return adapter.decode(set, call, options);

@@ -141,8 +141,14 @@ function controlled(
   const defaults = defaultsFor(entry, options.controls);
   const { controls, shown } = resolveControls(kind, owner, entry.parameters, own, defaults);
   const approval = controls?.needsApproval !== undefined && { mayNeedApproval: true as const };
+  const scopes = controls?.requiredScopes;
   return {
-    entry: { ...entry, parameters: shown, ...approval },
+    entry: {
+      ...entry,
+      parameters: shown,
+      ...approval,
+      ...(scopes !== undefined && { requiredScopes: scopes }),
+    },
     kind,
     callable,
     controls,

@@ -62,6 +62,12 @@ export interface ToolSetEntry {
    */
   readonly mayNeedApproval?: true;
   /**
+   * The scopes a caller's `ctx.auth` must grant for a call of it to run (its definition's
+   * `requiredScopes`), when it declares any: a host that can ask for more (MCP over HTTP)
+   * answers a call without them with its own refusal.
+   */
+  readonly requiredScopes?: readonly string[];
+  /**
    * Present when calling it may yield partial values before its result (through
    * `ctx.onPartial`): a tool whose `execute` is an async generator. Plays get no context, so
    * theirs reach nobody.

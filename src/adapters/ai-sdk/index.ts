@@ -47,11 +47,17 @@ import {
 import { ADAPTER_DIALECTS } from "toolwright/lint";
 import { deferredListing } from "../../set/catalog-listing";
 import { type ApprovalStrategy, settle } from "../approval";
-import { type Listing, type RunOptions, runWith, type ToolAdapter } from "../contract";
+import {
+  type CallerOptions,
+  type Listing,
+  type RunOptions,
+  runWith,
+  type ToolAdapter,
+} from "../contract";
 import { linkText, partName, resourceText } from "../part-text";
 
 /** Options of the AI SDK adapter. */
-export interface AISdkOptions {
+export interface AISdkOptions extends CallerOptions {
   /**
    * Builds `ctx.host` for one call, e.g. `{ scope }`; it receives the AI SDK's call id.
    * Called for each run of a call and, for tools that may need approval, for each time the
@@ -87,7 +93,7 @@ export type AISdkToolOutput = Awaited<ReturnType<NonNullable<AISdkTool["toModelO
 function list<T>(set: ToolSet<T>, options: AISdkOptions = {}): Listing<AISdkToolsOf<T>> {
   const tools: AISdkToolSet = {};
   const asked = new AskedCalls();
-  for (const entry of set.entries()) {
+  for (const entry of set.entries(options.ctx)) {
     tools[entry.name] = aiSdkTool(set as ToolSet, entry, options, asked);
   }
   // Built by name at run time; the type says which name holds which tool.
@@ -159,12 +165,15 @@ function aiSdkTool(
   asked: AskedCalls,
 ): AISdkTool<unknown, unknown> {
   const { name } = entry;
+  // The caller's context (its `auth`), with this call's host.
   const hostOf = (toolCallId: string): ToolExecutionContext =>
-    options.host === undefined ? {} : { host: options.host({ name, toolCallId }) };
+    options.host === undefined
+      ? { ...options.ctx }
+      : { ...options.ctx, host: options.host({ name, toolCallId }) };
   const run: Run = async (input, toolCallId, abortSignal, onPartial) => {
     const ctx: ToolExecutionContext = {
-      ...(abortSignal !== undefined && { signal: abortSignal }),
       ...hostOf(toolCallId),
+      ...(abortSignal !== undefined && { signal: abortSignal }),
       ...(onPartial !== undefined && { onPartial }),
     };
     const outcome = await settle(

@@ -12,7 +12,7 @@ import type {
   ToolSearchToolBm25_20251119,
   ToolSearchToolRegex20251119,
 } from "@anthropic-ai/sdk/resources/messages";
-import type { CallOutcome, ToolSet, ToolSetEntry } from "toolwright";
+import type { CallOutcome, ToolExecutionContext, ToolSet, ToolSetEntry } from "toolwright";
 import { DESCRIBE_TOOLS, SEARCH_TOOLS, TOOL_CATALOG } from "../../set/catalog-listing";
 
 export { DESCRIBE_TOOLS, SEARCH_TOOLS };
@@ -51,13 +51,14 @@ export const NATIVE_SEARCH_DESCRIPTION =
 export function toolReferences(
   set: ToolSet,
   outcome: CallOutcome,
+  ctx?: ToolExecutionContext,
 ): ToolReferenceBlockParam[] | undefined {
   if (!outcome.ok) return undefined;
   const found = (outcome.value as { tools?: readonly { name?: unknown }[] } | null)?.tools;
   if (!Array.isArray(found)) return undefined;
   const references = found.flatMap((tool): ToolReferenceBlockParam[] => {
     const name = typeof tool?.name === "string" ? tool.name : undefined;
-    return name !== undefined && set.get(name)?.deferred
+    return name !== undefined && set.get(name, ctx)?.deferred
       ? [{ type: "tool_reference", tool_name: name }]
       : [];
   });

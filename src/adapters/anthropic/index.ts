@@ -64,11 +64,11 @@ function searchReferences(
   options: AnthropicOptions,
 ) {
   const native = (options.deferLoading ?? "native") === "native";
-  const entry = set.get(use.name);
+  const entry = set.get(use.name, options.ctx);
   if (!native || (options.toolSearch ?? "client") !== "client" || entry === undefined) {
     return undefined;
   }
-  return isCatalogTool(entry, SEARCH_TOOLS) ? toolReferences(set, outcome) : undefined;
+  return isCatalogTool(entry, SEARCH_TOOLS) ? toolReferences(set, outcome, options.ctx) : undefined;
 }
 
 /**

@@ -11,7 +11,7 @@ import { ADAPTER_DIALECTS, type LoweringChange } from "toolwright/lint";
 import { ledgerOf, nonStrictChange } from "../../../lint/lowering-ledger";
 import { describeValue } from "../../core/describe";
 import { deferredListing } from "../../set/catalog-listing";
-import type { Listing } from "../contract";
+import type { CallerOptions, Listing } from "../contract";
 import {
   type AnthropicServerToolSearch,
   DESCRIBE_TOOLS,
@@ -23,7 +23,7 @@ import {
 import { type AnthropicStrictSchema, anthropicStrictParameters } from "./strict";
 
 /** Options of the Anthropic adapter: its listing, and the `run`/`encode` that must match it. */
-export interface AnthropicOptions {
+export interface AnthropicOptions extends CallerOptions {
   /**
    * `true`: send every tool with `strict: true`, its constraints strict mode cannot enforce
    * moved into descriptions (the tool's own schema still enforces them); throws
@@ -73,7 +73,7 @@ export function list(set: ToolSet, options: AnthropicOptions = {}): Listing<Anth
   const search = options.toolSearch ?? "client";
   const tools: AnthropicTool[] = [];
   const ledger: LoweringChange[] = [];
-  for (const entry of set.entries()) {
+  for (const entry of set.entries(options.ctx)) {
     if (native && isCatalogTool(entry, DESCRIBE_TOOLS)) continue;
     if (native && search !== "client" && isCatalogTool(entry, SEARCH_TOOLS)) continue;
     const lowered = lowerEntry(entry, options, native);
@@ -94,7 +94,9 @@ const OPTION_VALUES = {
   deferLoading: ["native", "catalog"],
   toolSearch: ["client", "bm25", "regex"],
   examples: [true, false],
-} as const satisfies { readonly [Name in keyof AnthropicOptions]-?: readonly unknown[] };
+} as const satisfies {
+  readonly [Name in Exclude<keyof AnthropicOptions, "ctx">]-?: readonly unknown[];
+};
 
 function checkOptions(options: AnthropicOptions): void {
   for (const [name, allowed] of Object.entries(OPTION_VALUES)) {

@@ -36,12 +36,18 @@ import type {
 } from "@google/genai";
 import type { CallOutcome, ContentPart, ResourcePart, ToolSet, ToolSetSchema } from "toolwright";
 import { ADAPTER_DIALECTS } from "toolwright/lint";
-import { type Listing, type RunOptions, runWith, type ToolAdapter } from "../contract";
+import {
+  type CallerOptions,
+  type Listing,
+  type RunOptions,
+  runWith,
+  type ToolAdapter,
+} from "../contract";
 import { describeWithExamples } from "../examples-text";
 import { linkText, omitted, partName, resourceText } from "../part-text";
 
 /** Options of the Gemini adapter. */
-export interface GeminiOptions {
+export interface GeminiOptions extends CallerOptions {
   /**
    * Which field carries the schemas: `"parametersJsonSchema"` (JSON Schema 2020-12, with
    * `responseJsonSchema`), or the legacy `"parameters"` (the OpenAPI 3.0 projection, with
@@ -61,8 +67,8 @@ export interface GeminiOptions {
 function list(set: ToolSet, options: GeminiOptions = {}): Listing<FunctionDeclaration[]> {
   const legacy = options.field === "parameters";
   const tools = legacy
-    ? set.schemas("openapi-3.0").map((schema) => legacyDeclaration(schema, options))
-    : set.schemas("draft-2020-12").map((schema) => ({
+    ? set.schemas("openapi-3.0", options.ctx).map((schema) => legacyDeclaration(schema, options))
+    : set.schemas("draft-2020-12", options.ctx).map((schema) => ({
         name: schema.name,
         description: descriptionOf(schema, options),
         parametersJsonSchema: structuredClone(schema.parameters),

@@ -8,14 +8,14 @@
  */
 import type { CallToolRequest, CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { CallOutcome, ToolSet } from "toolwright";
-import { type RunOptions, runWith, type ToolAdapter } from "../contract";
+import { type CallerOptions, type RunOptions, runWith, type ToolAdapter } from "../contract";
 import { clientText, type McpClientError } from "./client-error";
 import { toCallToolResult } from "./results";
 import type { McpCallInfo } from "./server";
 import { isStructured, list, type McpExamples } from "./tools";
 
 /** Options of the MCP adapter: how tools are listed, and what a client reads of a failure. */
-export interface McpOptions {
+export interface McpOptions extends CallerOptions {
   /**
    * MCP has no field for input examples: `"description"` folds each tool's examples into
    * its description, one JSON line per example. Left out, they are not sent.
@@ -55,7 +55,7 @@ function encode(
   return toCallToolResult(
     name,
     outcome,
-    isStructured(set, name),
+    isStructured(set, name, options.ctx),
     (failure) => clientText(options.clientError, info, failure),
     (value) => set.content(name, value),
   );

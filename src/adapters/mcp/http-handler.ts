@@ -25,6 +25,7 @@ import {
   type SessionTable,
   sessionTable,
 } from "./http-sessions";
+import { refusedForScope } from "./insufficient-scope";
 import { JsonRpcCode, replyError } from "./json-rpc-reply";
 import { watchResponse } from "./outbound";
 import { ANSWERED, bodyOrAnswer } from "./request-body";
@@ -129,7 +130,7 @@ export function mcpHttpHandler(
   // Each request (or session) builds its own server, configured as it is built; build one
   // now so that a `configure` that throws fails here, at start-up, not on every request.
   if (prepared.configure !== undefined) buildServer(prepared);
-  const table = sessions === undefined ? undefined : sessionTable(prepared, limits, sessions);
+  const table = sessions === undefined ? undefined : sessionTable(prepared, limits, sessions, auth);
   const state: HandlerState = { policy, shutdown, limits, prepared, sessions: table, auth };
   const handle = (req: IncomingMessage, res: ServerResponse): Promise<void> =>
     answerSafely(req, res, () => answer(state, req, res));
@@ -168,7 +169,7 @@ async function answer(state: HandlerState, req: IncomingMessage, res: ServerResp
   }
   if (req.method !== "POST") return refuseMethod(res);
   res.once("close", state.shutdown.track());
-  await answerPost(state.prepared, req, res, state.limits);
+  await answerPost(state, req, res);
 }
 
 // Stateless: there is no session to stream from (GET) or end (DELETE).
@@ -183,13 +184,12 @@ function refuseMethod(res: ServerResponse): void {
 }
 
 async function answerPost(
-  prepared: PreparedServer,
+  { prepared, limits, auth }: HandlerState,
   req: IncomingMessage,
   res: ServerResponse,
-  limits: ResolvedResponseLimits,
 ): Promise<void> {
   const body = await bodyOrAnswer(req, res, limits.maxBodyBytes);
-  if (body === ANSWERED) return;
+  if (body === ANSWERED || refusedForScope(auth, prepared.set, req, res, body)) return;
   // A client that stops reading can neither hold the connection nor grow the queue.
   const outbound = watchResponse(res, limits);
   const server = buildServer({ ...prepared, outbound: () => outbound });

@@ -20,9 +20,10 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import { checkTimer } from "../../call/controls";
 import { describeValue } from "../../core/describe";
-import { principalOf } from "./auth";
+import { principalOf, type ResolvedAuth } from "./auth";
 import { type McpEventStore, memoryEventStore, sessionStore } from "./event-store";
 import type { ResolvedResponseLimits } from "./http-limits";
+import { refusedForScope } from "./insufficient-scope";
 import { JsonRpcCode, replyError } from "./json-rpc-reply";
 import { type Outbound, watchResponse } from "./outbound";
 import { ANSWERED, bodyOrAnswer } from "./request-body";
@@ -131,6 +132,8 @@ interface Table {
   readonly prepared: PreparedServer;
   readonly limits: ResolvedResponseLimits;
   readonly options: ResolvedSessions;
+  /** Who may call, by bearer token (a call lacking a tool's scopes is refused `403`). */
+  readonly auth: ResolvedAuth | undefined;
   /** The sessions a client can reach, by id: registered once initialize succeeds. */
   readonly sessions: Map<string, Session>;
   /** Sessions being started, counted against `maxSessions` until they register. */
@@ -143,11 +146,13 @@ export function sessionTable(
   prepared: PreparedServer,
   limits: ResolvedResponseLimits,
   options: ResolvedSessions,
+  auth: ResolvedAuth | undefined,
 ): SessionTable {
   const table: Table = {
     prepared,
     limits,
     options,
+    auth,
     sessions: new Map(),
     opening: 0,
     closing: false,
@@ -172,7 +177,7 @@ async function answer(table: Table, req: IncomingMessage, res: ServerResponse): 
   const id = req.headers["mcp-session-id"];
   const body =
     req.method === "POST" ? await bodyOrAnswer(req, res, table.limits.maxBodyBytes) : undefined;
-  if (body === ANSWERED) return;
+  if (body === ANSWERED || refusedForScope(table.auth, table.prepared.set, req, res, body)) return;
   if (id === undefined) {
     if (req.method === "POST" && startsSession(body)) return start(table, req, res, body);
     return replyError(

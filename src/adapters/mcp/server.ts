@@ -42,7 +42,7 @@ import { progressBridge } from "./progress";
 import { serveManuals } from "./resources";
 import { failed } from "./results";
 import type { Shutdown } from "./shutdown";
-import { checkExamplesOption, list, type McpExamples } from "./tools";
+import { checkExamplesOption, list, type McpExamples, type McpListingOptions } from "./tools";
 import { sharedValidator } from "./validator";
 
 /** What the `host` option learns about each `tools/call`. */
@@ -190,13 +190,14 @@ export function prepareServer(options: McpServerOptions): PreparedServer {
   checkExamplesOption(options.examples);
   const configure = checkConfigure(options.server);
   const set = setOf(options.tools);
-  const { tools } = list(set, {
-    examples: options.examples,
-    listingMeta: options.server?.listingMeta,
-  });
+  const { tools } = list(set, listingOptions(options));
   const manuals = set.capabilities.filter((capability) => capability.manual !== undefined);
   const validator = sharedValidator();
   return { options, set, tools, manuals, validator, ...(configure && { configure }) };
+}
+
+function listingOptions(options: McpServerOptions): McpListingOptions {
+  return { examples: options.examples, listingMeta: options.server?.listingMeta };
 }
 
 function setOf(tools: unknown): ToolSet {
@@ -230,7 +231,9 @@ export function buildServer(prepared: PreparedServer): McpServer {
   // Not through the constructor's capabilities: `McpServer` would install its own tools
   // handlers. Set here, `registerTool` in `configure` is refused (the tools are the set's).
   server.registerCapabilities({ tools: {}, logging: {} });
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [...tools] }));
+  server.setRequestHandler(ListToolsRequestSchema, (_request, extra) => ({
+    tools: listedFor(prepared, tools, extra),
+  }));
   serveLogging(server);
   server.setRequestHandler(CallToolRequestSchema, (request, extra) =>
     callTool(prepared, server, request, extra),
@@ -241,6 +244,19 @@ export function buildServer(prepared: PreparedServer): McpServer {
 }
 
 type CallExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
+
+// The listing made once, when this caller sees what a caller without a context sees;
+// otherwise this caller's own (its `visible` checks read `ctx.auth`).
+function listedFor(prepared: PreparedServer, tools: readonly Tool[], extra: CallExtra): Tool[] {
+  const auth = principalOf(extra.authInfo) ?? prepared.principal;
+  if (auth === undefined) return [...tools];
+  const ctx = { auth };
+  const seen = prepared.set.entries(ctx);
+  if (seen.length === tools.length && seen.every((entry, i) => entry.name === tools[i]?.name)) {
+    return [...tools];
+  }
+  return list(prepared.set, { ...listingOptions(prepared.options), ctx }).tools;
+}
 
 // One `tools/call`: build ctx.host, then run it through the adapter with the request's
 // signal and, when the client asked for progress, an emit and an onPartial; a call that

@@ -21,20 +21,21 @@ import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import {
   projectReturns,
   type ToolAnnotations,
+  type ToolExecutionContext,
   type ToolSet,
   type ToolSetEntry,
   type ToolSetSchema,
 } from "toolwright";
 import { ADAPTER_DIALECTS } from "toolwright/lint";
 import { describeValue } from "../../core/describe";
-import type { Listing } from "../contract";
+import type { CallerOptions, Listing } from "../contract";
 import { describeWithExamples } from "../examples-text";
 
 /** Where a tool's input examples go in `tools/list`: into its description, or nowhere. */
 export type McpExamples = "description";
 
 /** How `tools/list` lists a set: what the server's and the adapter's options say of it. */
-export interface McpListingOptions {
+export interface McpListingOptions extends CallerOptions {
   readonly examples?: McpExamples | undefined;
   readonly listingMeta?: boolean | undefined;
 }
@@ -60,14 +61,14 @@ export function checkExamplesOption(examples: unknown): void {
  * or an `execution` MCP cannot list, naming the entry.
  */
 export function list(set: ToolSet, options: McpListingOptions = {}): Listing<Tool[]> {
-  const { examples, listingMeta = true } = options;
+  const { examples, listingMeta = true, ctx } = options;
   if (typeof listingMeta !== "boolean") {
     throw new TypeError(
       `tools/list: listingMeta must be true or false, received ${describeValue(listingMeta)}`,
     );
   }
   const tools = set
-    .schemas("draft-2020-12")
+    .schemas("draft-2020-12", ctx)
     .map((schema) => toMcpTool(listed(set, schema, examples), set.get(schema.name), listingMeta));
   return { tools, ledger: [], dialect: ADAPTER_DIALECTS.mcp };
 }
@@ -89,8 +90,8 @@ function listed(
  * Whether `name` is listed with an `outputSchema`, so that its results must be objects: a
  * tool whose `returns` has an object root, unless it is deferred (listed without one).
  */
-export function isStructured(set: ToolSet, name: string): boolean {
-  const entry = set.get(name);
+export function isStructured(set: ToolSet, name: string, ctx?: ToolExecutionContext): boolean {
+  const entry = set.get(name, ctx);
   if (entry === undefined || entry.deferred === true || entry.returns === undefined) return false;
   const kind = entry.kind === "play" ? "play" : "tool";
   return projectReturns(name, entry.returns, "draft-2020-12", kind).type === "object";

@@ -30,7 +30,7 @@ export function decodeArguments(
       return { name, failure: callFailure("invalid-arguments", text, error) };
     }
   }
-  const entry = set.get(name);
+  const entry = set.get(name, options.ctx);
   const strict = options.strict ?? false;
   // A deferred tool listed by the catalog was sent non-strict: its nulls are the model's own.
   const listed = entry?.deferred === true && options.deferLoading !== "native";

@@ -37,7 +37,7 @@ function list(
     );
   }
   const ledger: LoweringChange[] = [];
-  const tools = set.entries().map((entry): ChatCompletionFunctionTool => {
+  const tools = set.entries(options.ctx).map((entry): ChatCompletionFunctionTool => {
     const lowered = lowerFunction(entry, options);
     ledger.push(...lowered.ledger);
     return {

@@ -9,11 +9,12 @@ import { projectParameters, StrictSchemaError, type ToolSetEntry } from "toolwri
 import { ADAPTER_DIALECTS, type LintDialect, type LoweringChange } from "toolwright/lint";
 import { ledgerOf, nonStrictChange } from "../../../lint/lowering-ledger";
 import { deferredListing, TOOL_CATALOG } from "../../set/catalog-listing";
+import type { CallerOptions } from "../contract";
 import { describeWithExamples } from "../examples-text";
 import { type OpenAIStrictSchema, openAIStrictParameters } from "./strict";
 
 /** Options of both OpenAI listings, and of `decode` and `run`, which must match them. */
-export interface OpenAIToolOptions {
+export interface OpenAIToolOptions extends CallerOptions {
   /**
    * `true`: send `strict: true` with a strict-compatible schema (every property required,
    * optionals nullable, objects closed); throws `StrictSchemaError` naming the tool and the

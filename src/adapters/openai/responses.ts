@@ -39,7 +39,7 @@ function list(set: ToolSet, options: OpenAIToolOptions = {}): Listing<ResponsesT
   const native = options.deferLoading === "native";
   const ledger: LoweringChange[] = [];
   const tools: ResponsesTool[] = [];
-  for (const entry of set.entries()) {
+  for (const entry of set.entries(options.ctx)) {
     // The hosted tool search finds and loads deferred tools: the catalog tools would repeat it.
     if (native && isCatalogTool(entry)) continue;
     const lowered = lowerFunction(entry, options);
