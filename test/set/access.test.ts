@@ -8,6 +8,7 @@
 import {
   type CallControls,
   type CallPending,
+  type Capability,
   capability,
   defineTool,
   type Principal,
@@ -133,9 +134,12 @@ describe.each(zods)("the catalog finds only what the caller sees (%s)", (_label,
 });
 
 describe.each(zods)("the recorder's access decisions (%s)", (_label, z) => {
-  function recording() {
+  function recording(options: ToolSetOptions = {}, capabilities: Capability[] = [notes(z)]) {
     const records: ToolCallRecord[] = [];
-    const set: ToolSet = toolSet([notes(z)], { recorder: (record) => records.push(record) });
+    const set: ToolSet = toolSet(capabilities, {
+      ...options,
+      recorder: (record) => records.push(record),
+    });
     return { set, records };
   }
 
@@ -184,8 +188,7 @@ describe.each(zods)("the recorder's access decisions (%s)", (_label, z) => {
   });
 
   it("a granted scope is named in why the call was allowed", async () => {
-    const records: ToolCallRecord[] = [];
-    const set = toolSet([notes(z)], { recorder: (record) => records.push(record) });
+    const { set, records } = recording();
     const writer = { auth: { ...reader.auth, scopes: ["notes:write"] } };
     expect(await set.call("write_note", { id: "n1", text: "t" }, writer)).toEqual({
       ok: true,
@@ -198,9 +201,7 @@ describe.each(zods)("the recorder's access decisions (%s)", (_label, z) => {
   });
 
   it("a check that throws is recorded as hidden, with its message", async () => {
-    const records: ToolCallRecord[] = [];
-    const set = toolSet([notes(z)], {
-      recorder: (record) => records.push(record),
+    const { set, records } = recording({
       controls: {
         visible: () => {
           throw new Error("directory down");
@@ -215,19 +216,15 @@ describe.each(zods)("the recorder's access decisions (%s)", (_label, z) => {
   });
 
   it("resume records the decision too", async () => {
-    const records: ToolCallRecord[] = [];
     const tool = defineTool({
       description: "d",
       parameters: z.object({}),
       controls: { needsApproval: true, ...adminOnly },
       execute: () => "ran",
     });
-    const set = toolSet(
-      [capability({ name: "c", description: "c", toolbox: toolbox("c", "c", { t: tool }) })],
-      {
-        recorder: (record) => records.push(record),
-      },
-    );
+    const { set, records } = recording({}, [
+      capability({ name: "c", description: "c", toolbox: toolbox("c", "c", { t: tool }) }),
+    ]);
     const pending = await set.call("t", {}, admin);
     const request = (pending as CallPending).approval;
     await set.resume(request, { approved: true }, reader);

@@ -5,7 +5,7 @@
  * a refused token in the query string, and the caller's principal as `ctx.auth` and in
  * the `host` hook; in session mode a session is its starter's alone.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
@@ -18,7 +18,7 @@ import {
   toolbox,
   toolSet,
 } from "toolwright";
-import { createMcpHttpHandler, jwtVerifier, listenMcpHttp, type McpCallInfo } from "toolwright/mcp";
+import { createMcpHttpHandler, listenMcpHttp, type McpCallInfo } from "toolwright/mcp";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import * as z from "zod";
 import {
@@ -28,6 +28,7 @@ import {
   startAuthorizationServer,
 } from "./authorization-server";
 import { mcpHeaders } from "./http-raw";
+import { serveProtected } from "./protected-handler";
 
 let issuer: AuthorizationServer;
 beforeAll(async () => {
@@ -59,15 +60,8 @@ afterEach(async () => {
 });
 
 /** A protected handler on a server of the test's: its URL is the resource. */
-async function serve(sessions = false): Promise<URL> {
-  let handler: ReturnType<typeof createMcpHttpHandler> | undefined;
-  const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    void handler?.(req, res);
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const url = new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`);
-  const verifier = jwtVerifier({ issuer: issuer.issuer, audience: url.href });
-  handler = createMcpHttpHandler({
+function serve(sessions = false): Promise<URL> {
+  const options = {
     name: "notes",
     version: "1.0.0",
     tools: toolSet([notes], { recorder: (record) => void recorded.push(record) }),
@@ -76,19 +70,9 @@ async function serve(sessions = false): Promise<URL> {
       hosted.push(call.auth);
       return {};
     },
-    auth: {
-      resource: url,
-      authorizationServers: [issuer.issuer],
-      scopesSupported: ["notes:read", "notes:write"],
-      verify: (token) => verifier.verify(token),
-    },
-  });
-  cleanups.push(async () => {
-    await handler?.close({ graceMs: 0 });
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  });
-  return url;
+    scopesSupported: ["notes:read", "notes:write"],
+  };
+  return serveProtected(issuer, options, cleanups);
 }
 
 async function connect(url: URL, token: string) {

@@ -1,18 +1,7 @@
-/**
- * Tools each caller may see and call, over MCP HTTP with `auth`, against a real
- * authorization server on loopback (oidc-provider) and the SDK's own Client: `tools/list`
- * holds only what the token's caller may see; a hidden tool's every answer is byte for
- * byte a missing tool's; a call the caller sees but lacks a scope for is answered `403`
- * with `insufficient_scope` and the scope, before anything runs, which the SDK Client
- * reads as a step-up challenge.
- */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { capability, defineTool, type ToolCallRecord, toolbox, toolSet } from "toolwright";
-import { createMcpHttpHandler, jwtVerifier } from "toolwright/mcp";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import * as z from "zod";
 import {
@@ -22,6 +11,7 @@ import {
   startAuthorizationServer,
 } from "./authorization-server";
 import { mcpHeaders } from "./http-raw";
+import { serveProtected } from "./protected-handler";
 
 let issuer: AuthorizationServer;
 beforeAll(async () => {
@@ -70,32 +60,15 @@ afterEach(async () => {
 });
 
 /** A protected handler on a server of the test's (its URL is the resource). */
-async function serve({ withPurge = true, sessions = false } = {}): Promise<URL> {
-  let handler: ReturnType<typeof createMcpHttpHandler> | undefined;
-  const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    void handler?.(req, res);
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const url = new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`);
-  const verifier = jwtVerifier({ issuer: issuer.issuer, audience: url.href });
-  handler = createMcpHttpHandler({
+function serve({ withPurge = true, sessions = false } = {}): Promise<URL> {
+  const options = {
     name: "notes",
     version: "1.0.0",
     tools: toolSet([notes(withPurge)], { recorder: (record) => void recorded.push(record) }),
     sessions,
-    auth: {
-      resource: url,
-      authorizationServers: [issuer.issuer],
-      scopesSupported: ["notes:read", "notes:write", "admin"],
-      verify: (token) => verifier.verify(token),
-    },
-  });
-  cleanups.push(async () => {
-    await handler?.close({ graceMs: 0 });
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  });
-  return url;
+    scopesSupported: ["notes:read", "notes:write", "admin"],
+  };
+  return serveProtected(issuer, options, cleanups);
 }
 
 async function connect(url: URL, token: string) {
