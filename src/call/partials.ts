@@ -83,7 +83,7 @@ async function drive(
     for (let index = 0; ; index++) {
       const next = iterator.next();
       const step = abort === undefined ? await next : await Promise.race([next, abort.rejected]);
-      if (step.done) return step.value;
+      if (step.done) return resultOf(step.value, index);
       const value = parser === undefined ? step.value : await checked(parser, step.value, index);
       if (signal?.aborted) throw signal.reason;
       deliver(ctx, value);
@@ -100,6 +100,23 @@ async function drive(
   } finally {
     abort?.unwatch();
   }
+}
+
+/**
+ * What a finished stream returns. One that yielded and returned nothing fails by name: a
+ * port of an AI SDK tool, whose last yield is its output, would otherwise hand the model
+ * `null` in silence. `return null` says there is no result.
+ */
+function resultOf(value: unknown, yielded: number): unknown {
+  if (value !== undefined || yielded === 0) return value;
+  const partials = yielded === 1 ? "1 partial result" : `${yielded} partial results`;
+  throw new PartialResultError(
+    yielded,
+    "",
+    [],
+    undefined,
+    `yielded ${partials} and returned nothing: a streaming execute's result is the value it returns, not its last yield (as in the AI SDK); return the result, or null for none`,
+  );
 }
 
 /** Partials between two looks at the clock, and the time a generator may hold the event loop. */

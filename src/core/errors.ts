@@ -332,7 +332,9 @@ export class ToolForbiddenError extends ToolwrightError {
 
 /**
  * A streamed partial value that its `partial` schema rejected (or that threw while
- * parsed). The call fails with it, and the generator is stopped.
+ * parsed): the call fails with it, and the generator is stopped. Also a stream that
+ * yielded partial values and returned nothing, whose result would otherwise be lost in
+ * silence (`index` is then how many it yielded).
  */
 export class PartialResultError extends ToolwrightError {
   /** `instanceof` that holds across copies of toolwright (see `brand.ts`). */
@@ -353,8 +355,15 @@ export class PartialResultError extends ToolwrightError {
   /** Zod's issues; none when the parse threw. */
   readonly issues: readonly SchemaIssue[];
 
-  constructor(index: number, detail: string, issues: readonly SchemaIssue[], cause: unknown) {
-    super(`partial result ${index} violated its partial schema: ${detail}`, { cause });
+  /** `message` words a stream that went wrong otherwise (one that yielded and returned nothing). */
+  constructor(
+    index: number,
+    detail: string,
+    issues: readonly SchemaIssue[],
+    cause: unknown,
+    message = `partial result ${index} violated its partial schema: ${detail}`,
+  ) {
+    super(message, { cause });
     this.index = index;
     this.issues = issues;
   }

@@ -22,6 +22,7 @@ import { describe, expect, it } from "vitest";
 import { factoryOf } from "../../src/core/factory-execute";
 import { rejection, thrown } from "../core/catch";
 import { zodMajors } from "../core/zods";
+import { adapterTexts, mcpText } from "./caller-texts";
 
 /** A promise and the function that settles it. */
 function gate<T = void>(): { readonly promise: Promise<T>; readonly open: (value: T) => void } {
@@ -135,6 +136,54 @@ describe.each(zodMajors)("partial results with $major", ({ z }) => {
     expect(error.message).toMatch(/^tool 'bad' output violated its returns schema: total: /);
     const set = toolSet([capability({ name: "c", description: "d", toolbox: box })]);
     await expect(set.call("bad", {})).resolves.toMatchObject({ ok: false, kind: "invalid-output" });
+  });
+
+  it("fails by name a stream that yields and returns nothing (the AI SDK's last-yield-is-the-output), on every path", async () => {
+    const ported = defineTool({
+      description: "written the AI SDK way",
+      parameters: z.object({}),
+      async *execute() {
+        yield { status: "loading" };
+        yield { status: "done", forecast: "sun" };
+      },
+    });
+    const explicit = defineTool({
+      description: "no result, said so",
+      parameters: z.object({}),
+      async *execute() {
+        yield 1;
+        return null;
+      },
+    });
+    const silent = defineTool({
+      description: "never yields",
+      parameters: z.object({}),
+      async *execute() {},
+    });
+    const box = toolbox("box", "d", { x: ported, explicit, silent });
+    const detail =
+      "yielded 2 partial results and returned nothing: a streaming execute's result is the value it returns, not its last yield (as in the AI SDK); return the result, or null for none";
+    const error = await rejection(box.execute("x", {}));
+    expect(error).toBeInstanceOf(PartialResultError);
+    expect(error).toMatchObject({ message: detail, index: 2 });
+    const set = toolSet([capability({ name: "c", description: "d", toolbox: box })]);
+    const text = `tool 'x' ${detail}`;
+    expect(await set.call("x", {})).toMatchObject({
+      ok: false,
+      kind: "invalid-output",
+      error: text,
+    });
+    expect(await adapterTexts(set)).toEqual({
+      chatCompletions: text,
+      responses: text,
+      anthropic: text,
+      gemini: text,
+      aiSdk: text,
+    });
+    expect(await mcpText(set)).toBe(text);
+    // `return null` is a result of none; a stream that never yielded returns what it returns.
+    expect(await set.call("explicit", {})).toEqual({ ok: true, value: null });
+    expect(await set.call("silent", {})).toEqual({ ok: true, value: undefined });
   });
 
   it("fails the call on an invalid partial, naming it, and stops the generator", async () => {
