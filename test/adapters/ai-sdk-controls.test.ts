@@ -257,4 +257,51 @@ describe.each(zods)("AI SDK adapter controls (%s)", (_label, z) => {
     });
     expect(hosts).toEqual([{ scope: { id: "c9" } }, { scope: { id: "c9" } }]);
   });
+
+  it("host receives what the AI SDK hands the tool: experimental_context, messages, the signal", async () => {
+    const calls: unknown[] = [];
+    const sandboxes: unknown[] = [];
+    const sandboxTool = defineTool({
+      description: "Runs in the caller's sandbox",
+      parameters: z.object({}),
+      controls: { needsApproval: () => false },
+      execute: (_args, ctx) => {
+        sandboxes.push(ctx?.host?.sandbox);
+        return "ran";
+      },
+    });
+    const set = toolSet([
+      capability({ name: "s", description: "s", toolbox: toolbox("s", "s", { sandboxTool }) }),
+    ]);
+    const { model } = scripted(toolCalls(["c1", "sandboxTool", {}]));
+    const controller = new AbortController();
+    await generateText({
+      model,
+      tools: aiSdk.list(set, {
+        host: (call) => {
+          calls.push(call);
+          return { sandbox: (call.experimental_context as { sandbox: string }).sandbox };
+        },
+      }).tools,
+      prompt: "run it",
+      experimental_context: { sandbox: "sb-1" },
+      abortSignal: controller.signal,
+      stopWhen: stepCountIs(2),
+    });
+    expect(sandboxes).toEqual(["sb-1"]);
+    const [asked, ran] = calls as Record<string, unknown>[];
+    // Asked about approval first (no signal there), then run.
+    expect(asked).toEqual({
+      name: "sandboxTool",
+      toolCallId: "c1",
+      messages: [{ role: "user", content: "run it" }],
+      experimental_context: { sandbox: "sb-1" },
+    });
+    expect(ran).toMatchObject({
+      name: "sandboxTool",
+      toolCallId: "c1",
+      experimental_context: { sandbox: "sb-1" },
+    });
+    expect(ran?.abortSignal).toBeInstanceOf(AbortSignal);
+  });
 });

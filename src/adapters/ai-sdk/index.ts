@@ -32,6 +32,7 @@ import {
   type ToolSet as AISdkToolSet,
   type JSONSchema7,
   jsonSchema,
+  type ModelMessage,
   tool,
 } from "ai";
 import {
@@ -59,14 +60,37 @@ import { linkText, partName, resourceText } from "../part-text";
 /** Options of the AI SDK adapter. */
 export interface AISdkOptions extends CallerOptions {
   /**
-   * Builds `ctx.host` for one call, e.g. `{ scope }`; it receives the AI SDK's call id.
+   * Builds `ctx.host` for one call, e.g. `{ scope }`, from what the AI SDK hands the tool:
+   * its call id, the messages, `experimental_context` and (for a run) its abort signal.
    * Called for each run of a call and, for tools that may need approval, for each time the
    * AI SDK asks whether it does (an approval policy reads the same `ctx.host`).
+   *
+   * @example
+   * ```ts
+   * aiSdk.list(set, { host: ({ experimental_context }) => ({ sandbox: experimental_context }) });
+   * ```
    */
-  readonly host?: (call: {
-    readonly name: string;
-    readonly toolCallId: string;
-  }) => Readonly<Record<string, unknown>>;
+  readonly host?: (call: AISdkHostCall) => Readonly<Record<string, unknown>>;
+}
+
+/** What the AI SDK hands a tool for one call, as `host` receives it (with the tool's name). */
+export interface AISdkHostCall {
+  readonly name: string;
+  readonly toolCallId: string;
+  /** The messages that led to the call (without the system prompt and the call itself). */
+  readonly messages: readonly ModelMessage[];
+  /** What `generateText` or `streamText` was given as `experimental_context`. */
+  readonly experimental_context: unknown;
+  /** The whole generation's abort signal; absent when the AI SDK asks about approval. */
+  readonly abortSignal?: AbortSignal;
+}
+
+/** What the AI SDK passes a tool's `execute` and `needsApproval`, read by {@link AISdkHostCall}. */
+interface AISdkCallOptions {
+  readonly toolCallId: string;
+  readonly messages?: readonly ModelMessage[];
+  readonly experimental_context?: unknown;
+  readonly abortSignal?: AbortSignal;
 }
 
 /**
@@ -153,8 +177,7 @@ export const aiSdk = {
 /** Runs one call with `onPartial` (when given) receiving its partial values. */
 type Run = (
   input: unknown,
-  toolCallId: string,
-  abortSignal: AbortSignal | undefined,
+  call: AISdkCallOptions,
   onPartial?: (value: unknown) => void,
 ) => Promise<unknown>;
 
@@ -166,13 +189,14 @@ function aiSdkTool(
 ): AISdkTool<unknown, unknown> {
   const { name } = entry;
   // The caller's context (its `auth`), with this call's host.
-  const hostOf = (toolCallId: string): ToolExecutionContext =>
+  const hostOf = (call: AISdkCallOptions): ToolExecutionContext =>
     options.host === undefined
       ? { ...options.ctx }
-      : { ...options.ctx, host: options.host({ name, toolCallId }) };
-  const run: Run = async (input, toolCallId, abortSignal, onPartial) => {
+      : { ...options.ctx, host: options.host(hostCall(name, call)) };
+  const run: Run = async (input, call, onPartial) => {
+    const { toolCallId, abortSignal } = call;
     const ctx: ToolExecutionContext = {
-      ...hostOf(toolCallId),
+      ...hostOf(call),
       ...(abortSignal !== undefined && { signal: abortSignal }),
       ...(onPartial !== undefined && { onPartial }),
     };
@@ -190,20 +214,30 @@ function aiSdkTool(
     ...listing(entry),
     ...(entry.annotations?.title !== undefined && { title: entry.annotations.title }),
     ...(entry.mayNeedApproval === true && {
-      needsApproval: async (input: unknown, { toolCallId }: { toolCallId: string }) => {
-        const request = await set.approvalFor(name, input, hostOf(toolCallId));
+      needsApproval: async (input: unknown, call: AISdkCallOptions) => {
+        const request = await set.approvalFor(name, input, hostOf(call));
         if (request === undefined) return false;
-        asked.add(toolCallId);
+        asked.add(call.toolCallId);
         return true;
       },
     }),
     execute:
       entry.streams === true
-        ? (input, { abortSignal, toolCallId }) =>
-            preliminaries((onPartial) => run(input, toolCallId, abortSignal, onPartial))
-        : (input, { abortSignal, toolCallId }) => run(input, toolCallId, abortSignal),
+        ? (input, call) => preliminaries((onPartial) => run(input, call, onPartial))
+        : (input, call) => run(input, call),
     toModelOutput: ({ output }) => modelOutput(output, set.content(name, output)),
   });
+}
+
+// Exactly the AI SDK's fields, whatever else its options object holds.
+function hostCall(name: string, call: AISdkCallOptions): AISdkHostCall {
+  return {
+    name,
+    toolCallId: call.toolCallId,
+    messages: call.messages ?? [],
+    experimental_context: call.experimental_context,
+    ...(call.abortSignal !== undefined && { abortSignal: call.abortSignal }),
+  };
 }
 
 /**
