@@ -1,7 +1,7 @@
 // Both Zod majors: tools/type-tests.ts runs this file again with zod/v3.
 // `examples` is typed by the input type of `parameters` (a defaulted field may be left
 // out, a transformed field takes its input); `toModelOutput` receives the output type of
-// `returns` and returns text or content parts.
+// `returns` (without one, what `execute` returns) and returns text or content parts.
 import { expectError, expectType } from "tsd";
 import { z } from "zod";
 import { definePlay, defineTool, type ModelOutput, type ToolDefinition } from "..";
@@ -181,16 +181,45 @@ expectError(
   }),
 );
 
-// Without `returns`, it receives `unknown`.
+// Without `returns`, it receives what `execute` returns: awaited, literals kept as written.
 defineTool({
   description: "no returns",
   parameters: z.object({}),
   execute: () => 1,
   toModelOutput: (result) => {
-    expectType<unknown>(result);
+    expectType<1>(result);
     return String(result);
   },
 });
+defineTool({
+  description: "no returns, async",
+  parameters: z.object({ city: z.string() }),
+  execute: async ({ city }) => ({ city, chart: "AAAA" }),
+  toModelOutput: (result) => {
+    expectType<{ readonly city: string; readonly chart: "AAAA" }>(result);
+    return [{ type: "image", data: result.chart, mediaType: "image/png" }];
+  },
+});
+defineTool({
+  description: "no returns, streaming",
+  parameters: z.object({}),
+  async *execute() {
+    yield "working";
+    return { rows: 3 };
+  },
+  toModelOutput: (result) => {
+    expectType<{ readonly rows: 3 }>(result);
+    return `${result.rows} rows`;
+  },
+});
+expectError(
+  defineTool({
+    description: "no returns, wrong field",
+    parameters: z.object({}),
+    execute: () => ({ n: 1 }),
+    toModelOutput: (result) => result.missing,
+  }),
+);
 
 // A hand-written definition's `toModelOutput` is a method: a literal may declare the
 // result type it expects.

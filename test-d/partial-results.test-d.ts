@@ -168,7 +168,7 @@ defineTool({
   parameters: z.object({}),
   execute: () => 1,
   toModelOutput: (result) => {
-    expectType<unknown>(result);
+    expectType<1>(result); // what execute returns
     return "text";
   },
 });

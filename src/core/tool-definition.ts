@@ -229,6 +229,12 @@ export type ResultHint =
   | { readonly [key: string]: ResultHint };
 
 /**
+ * The result a tool's hooks receive: the output of `returns`, or, for a tool that declares
+ * none, what its `execute` returns (then unchecked, so its own type is the one known).
+ */
+type ExecutedResult<R, O> = [NoReturns] extends [R] ? O : SchemaOutput<R>;
+
+/**
  * What a streaming `execute` (an async generator) may return and yield: {@link ResultHint}
  * without `object`. An async generator's `return` is awaited, and the compiler keeps a
  * literal in it only when the type it is checked against cannot be a promise; `object`
@@ -364,10 +370,11 @@ export function defineTool<
       ctx?: ToolExecutionContext,
     ) => MaybePromise<O> | ToolStream<Y, O & StreamedResultHint>;
     /**
-     * What a model reads of a result (the output type of `returns`), when it should read
-     * more than the result as JSON: text or content parts (images, audio, resources).
+     * What a model reads of a result (the output type of `returns`, or without one what
+     * `execute` returns), when it should read more than the result as JSON: text or
+     * content parts (images, audio, resources).
      */
-    readonly toModelOutput?: (result: NoInfer<SchemaOutput<R>>) => ModelOutput;
+    readonly toModelOutput?: (result: NoInfer<ExecutedResult<R, O>>) => ModelOutput;
     /** Calling this tool ends the run. */
     readonly terminal?: boolean;
     /** A hint for how a host UI should render the result. */
