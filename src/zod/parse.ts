@@ -163,5 +163,7 @@ export function describeIssues(issues: readonly SchemaIssue[]): string {
 
 function describeIssue(issue: SchemaIssue): string {
   const path = issue.path.map(String).join(".");
-  return path ? `${path}: ${issue.message}` : issue.message;
+  // A custom error map may have named the path already: say it once.
+  if (path === "" || issue.message.startsWith(`${path}: `)) return issue.message;
+  return `${path}: ${issue.message}`;
 }
