@@ -63,6 +63,7 @@ export {
   ClientRequestError,
   type ClientRequestFailure,
   type ClientRequestKind,
+  ClientToolError,
   PartialResultError,
   SchemaProjectionError,
   ScopeUnavailableError,

@@ -282,3 +282,14 @@ expectAssignable<ToolDefinition>({
   execution: { taskSupport: "optional" as const },
   execute: () => 1,
 });
+
+// A tool declared without `execute` (the client runs it) is typed by its parameters, and
+// by name in its toolbox.
+const askUser = defineTool({
+  description: "Ask the user",
+  parameters: z.object({ question: z.string() }),
+});
+expectType<true | undefined>(askUser.clientSide);
+const clientBox = toolbox("client", "Client tools", { ask_user: askUser });
+void clientBox.execute("ask_user", { question: "ok?" });
+expectError(clientBox.execute("ask_user", { question: 1 }));

@@ -7,7 +7,12 @@
  * @module
  */
 import { messageOf } from "../core/describe";
-import { type CallableKind, PartialResultError, ToolForbiddenError } from "../core/errors";
+import {
+  type CallableKind,
+  ClientToolError,
+  PartialResultError,
+  ToolForbiddenError,
+} from "../core/errors";
 import type { FailedOutcome } from "./call";
 import { type CallFailure, callFailure } from "./outcome";
 
@@ -40,6 +45,10 @@ export function failureOf(outcome: SharedFailure, kind: CallableKind): CallFailu
           `${kind} '${name}' ${outcome.error.message}`,
           outcome.error,
         );
+      }
+      // A declared-only tool: named, as it cannot say its own name.
+      if (outcome.error instanceof ClientToolError) {
+        return callFailure("thrown", `${kind} '${name}' ${outcome.error.message}`, outcome.error);
       }
       return callFailure("thrown", outcome.message ?? messageOf(outcome.error), outcome.error);
     case "timeout":

@@ -27,6 +27,7 @@ export type ToolwrightErrorCode =
   | "PARTIAL_RESULT"
   | "APPROVAL_REQUIRED"
   | "TOOL_FORBIDDEN"
+  | "CLIENT_TOOL"
   | "CLIENT_REQUEST";
 
 /**
@@ -327,6 +328,34 @@ export class ToolForbiddenError extends ToolwrightError {
     this.tool = tool;
     this.missing = missing;
     this.required = required;
+  }
+}
+
+/**
+ * A call reached a tool declared without `execute` (`clientSide`): the client runs it, so
+ * toolwright cannot. Its arguments were parsed first. A tool set names the tool in its
+ * failure's text; a host routes such calls to its client instead (the AI SDK adapter
+ * hands the tool to the AI SDK without `execute`, which then leaves the call to you).
+ */
+export class ClientToolError extends ToolwrightError {
+  /** `instanceof` that holds across copies of toolwright (see `brand.ts`). */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    // biome-ignore lint/complexity/noThisInStatic: which class asks decides: a subclass may
+    return isInstance(this, value, "ClientToolError");
+  }
+
+  /** The mark every copy of toolwright gives a `ClientToolError` (see `brand.ts`). */
+  get "~toolwright.ClientToolError"(): true {
+    return true;
+  }
+
+  override readonly name = "ClientToolError";
+  readonly code = "CLIENT_TOOL";
+
+  constructor() {
+    super(
+      "is declared without execute: the client runs it, so it cannot run here; send its calls to the client",
+    );
   }
 }
 

@@ -22,6 +22,7 @@ import { streamingRun } from "../call/partials";
 import type { CallTypes, Typed } from "./call-types";
 import type { Elicit, Sample } from "./client-requests";
 import { describeValue } from "./describe";
+import { ClientToolError } from "./errors";
 import { factoryExecute, type RawExecute } from "./factory-execute";
 import { checkExamples, definitionLabel } from "./input-examples";
 import type { ModelOutput } from "./model-output";
@@ -164,6 +165,13 @@ export interface ToolDefinition {
    * async generator, or a declared `partial`), so that hosts offer a stream for it.
    */
   readonly streams?: true;
+  /**
+   * Set by `defineTool` for a tool declared without `execute`: the client runs it (a
+   * question for the user, a browser action). It is listed like any other; the AI SDK
+   * adapter hands it to the AI SDK without `execute`, and a call of it through toolwright
+   * fails with a `ClientToolError` saying so.
+   */
+  readonly clientSide?: true;
   /**
    * What a model reads of a result, when it should read more (or other) than the result
    * as JSON: text or content parts, which each host adapter maps to its provider's own.
@@ -364,8 +372,9 @@ export function defineTool<
     /**
      * Runs the tool on arguments the boundary has already parsed: returns the result, or,
      * as an async generator function, yields partial values and then returns the result.
+     * Left out, the tool is declared only, for the client to run (see `clientSide`).
      */
-    readonly execute: (
+    readonly execute?: (
       args: NoInfer<SchemaOutput<P>>,
       ctx?: ToolExecutionContext,
     ) => MaybePromise<O> | ToolStream<Y, O & StreamedResultHint>;
@@ -402,7 +411,8 @@ export function defineTool<
   },
 ): ToolDefinition & { readonly "~types"?: CallTypes<SchemaInput<P>, SchemaOutput<R>> } {
   const { returns, partial, validateReturns = true } = config;
-  const run = streamingRun(config.execute as RawExecute, partial, "defineTool");
+  const declared = config.execute as RawExecute | undefined;
+  const run = declared === undefined ? clientRun() : streamingRun(declared, partial, "defineTool");
   const parameters = parametersSchema(config.parameters);
   checkControlPlacement(config, "defineTool");
   const controls = config.controls as CallControls | undefined;
@@ -411,7 +421,8 @@ export function defineTool<
     parameters,
     ...(returns !== undefined && { returns }),
     ...(partial !== undefined && { partial }),
-    ...(run !== config.execute && { streams: true as const }),
+    ...(declared !== undefined && run !== declared && { streams: true as const }),
+    ...(declared === undefined && { clientSide: true as const }),
     ...modelOutputOf(config.toModelOutput, "defineTool"),
     ...(config.terminal !== undefined && { terminal: config.terminal }),
     ...(config.displayType !== undefined && { displayType: config.displayType }),
@@ -434,6 +445,14 @@ export function defineTool<
       validateReturns,
       controls,
     ),
+  };
+}
+
+// A declared-only tool's run: the client executes it, so a call that reaches toolwright
+// fails by name (after its arguments were parsed) instead of returning nothing.
+function clientRun(): RawExecute {
+  return () => {
+    throw new ClientToolError();
   };
 }
 

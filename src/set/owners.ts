@@ -112,12 +112,13 @@ function ownerOf(capability: Capability, offered: CapabilityTool, options: ToolS
     const entry: ToolSetEntry = { ...entryOf(capability, name, definition), kind: "play" };
     return controlled(entry, "play", definition, undefined, options);
   }
-  const { terminal, streams } = offered.definition;
+  const { terminal, streams, clientSide } = offered.definition;
   const entry: ToolSetEntry = {
     ...entryOf(capability, name, definition),
     kind: "tool",
     ...(terminal !== undefined && { terminal }),
     ...(streams === true && { streams }),
+    ...(clientSide === true && { clientSide }),
   };
   const override = overridesMethod(capability.toolbox, "execute", "Toolbox");
   const run = override ? ownExecute(capability.toolbox, name) : undefined;

@@ -73,6 +73,11 @@ export interface ToolSetEntry {
    * theirs reach nobody.
    */
   readonly streams?: true;
+  /**
+   * Present for a tool declared without `execute`: the client runs it (the AI SDK adapter
+   * lists it without `execute`; a call of it through the set fails, naming it).
+   */
+  readonly clientSide?: true;
   /** Makes the content a model reads of a result (see {@link ToolSet.content}). */
   readonly toModelOutput?: (result: unknown) => ModelOutput;
 }

@@ -186,7 +186,7 @@ function aiSdkTool(
   entry: ToolSetEntry,
   options: AISdkOptions,
   asked: AskedCalls,
-): AISdkTool<unknown, unknown> {
+): AISdkToolSet[string] {
   const { name } = entry;
   // The caller's context (its `auth`), with this call's host.
   const hostOf = (call: AISdkCallOptions): ToolExecutionContext =>
@@ -210,9 +210,12 @@ function aiSdkTool(
     if (!outcome.ok) throw new ToolCallError(outcome.error, { cause: outcome.cause });
     return outcome.value;
   };
+  const title = entry.annotations?.title !== undefined && { title: entry.annotations.title };
+  // The client runs it: the AI SDK leaves its calls to the host, as for its own such tools.
+  if (entry.clientSide === true) return tool<unknown, never>({ ...listing(entry), ...title });
   return tool<unknown, unknown>({
     ...listing(entry),
-    ...(entry.annotations?.title !== undefined && { title: entry.annotations.title }),
+    ...title,
     ...(entry.mayNeedApproval === true && {
       needsApproval: async (input: unknown, call: AISdkCallOptions) => {
         const request = await set.approvalFor(name, input, hostOf(call));
