@@ -73,6 +73,16 @@ describe("porting from the AI SDK", () => {
     expect(after.modelRead.thrown).toEqual(thrown);
   });
 
+  it("stops both on the AI SDK's abortSignal (ctx.signal after the port)", async () => {
+    const abortSignal = AbortSignal.abort(new Error("stopped"));
+    const caller = { user: "ada" };
+    const options = { toolCallId: "list", messages: [], abortSignal, experimental_context: caller };
+    for (const tools of [aiSdkBefore.tools, aiSdkAfter.tools]) {
+      const { execute } = tools.list_meetings;
+      await expect(Promise.resolve(execute?.({ day }, options))).rejects.toThrow(/stopped/);
+    }
+  });
+
   it("fails by name when a port keeps the last yield as the result", async () => {
     const naive = capability({
       name: "calendar",
