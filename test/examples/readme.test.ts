@@ -59,14 +59,28 @@ describe("README", () => {
     expect(local.filter((link) => !resolves("README.md", link))).toEqual([]);
   });
 
-  it("links every page of docs/ from its MCP section", () => {
+  it("links every page of docs/, and every MCP page from its MCP section", () => {
     const readme = read("README.md");
+    const pagesIn = (text: string) => [
+      ...new Set(
+        [...text.matchAll(/\]\((docs\/[\w-]+\.md)(?:#[\w-]+)?\)/g)].map((found) => found[1]),
+      ),
+    ];
+    expect(pagesIn(readme).sort()).toEqual(docPages().map((page) => `docs/${page}`));
     const section = readme.slice(
       readme.indexOf("### MCP: `toolwright/mcp`"),
       readme.indexOf("### Provider formats"),
     );
-    const linked = [...section.matchAll(/\]\((docs\/[\w-]+\.md)\)/g)].map((found) => found[1]);
-    expect(linked.sort()).toEqual(docPages().map((page) => `docs/${page}`));
+    const mcpPages = docPages().filter((page) => page.startsWith("mcp-"));
+    expect(pagesIn(section).sort()).toEqual(mcpPages.map((page) => `docs/${page}`));
+  });
+
+  it("links both porting guides from its migration guide", () => {
+    const readme = read("README.md");
+    const start = readme.indexOf("## Migration guide");
+    const section = readme.slice(start, readme.indexOf("\n## ", start + 1));
+    expect(section).toContain("(docs/porting-from-ai-sdk.md)");
+    expect(section).toContain("(docs/porting-from-mcp-sdk.md)");
   });
 
   it("starts with the install command, and gives contributors their two commands", () => {
@@ -83,6 +97,17 @@ describe("docs/", () => {
     for (const page of docPages()) {
       const local = linksOf(`docs/${page}`).filter((link) => !/^https?:/.test(link));
       expect(local.filter((link) => !resolves(`docs/${page}`, link))).toEqual([]);
+    }
+  });
+
+  it("shows each porting guide's before and after whole, as examples/ holds and tests them", () => {
+    const pages = { "ai-sdk": "porting-from-ai-sdk", "mcp-sdk": "porting-from-mcp-sdk" };
+    for (const [sdk, page] of Object.entries(pages)) {
+      for (const side of ["before", "after"]) {
+        const block = marked(read(`docs/${page}.md`), `${sdk}-${side}`);
+        expect(block, `${page} ${side}`).toBeDefined();
+        expect(block).toBe(read(`examples/${sdk}-${side}.ts`));
+      }
     }
   });
 
