@@ -17,7 +17,6 @@ import type { AddressInfo } from "node:net";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { exportJWK, generateKeyPair } from "jose";
-import Provider from "oidc-provider";
 import { capability, defineTool, ToolError, toolbox } from "toolwright";
 import { jwtVerifier, listenMcpHttp, type McpHttpOptions } from "toolwright/mcp";
 import { z } from "zod";
@@ -69,6 +68,9 @@ export async function startAuthorizationServer(): Promise<AuthorizationServer> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  // Loaded when started, not when imported: oidc-provider warns at load on runtimes it
+  // does not certify, and the repository's check imports every example.
+  const { default: Provider } = await import("oidc-provider");
   const provider = new Provider(issuer, {
     clients: [
       {

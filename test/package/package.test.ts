@@ -63,6 +63,8 @@ const CLASSES = {
   ClientRequestError: "index",
   PartialResultError: "index",
   ApprovalRequiredError: "index",
+  ToolForbiddenError: "index",
+  ClientToolError: "index",
   StrictSchemaError: "index",
 } as const satisfies Record<string, Entry["name"]>;
 const CLASS_NAMES = Object.keys(CLASSES).sort();
