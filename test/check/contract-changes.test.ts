@@ -27,8 +27,8 @@ const zods = [
 /** A rule: arguments before and after, and the class and text of the change they make. */
 interface Row {
   readonly rule: string;
-  readonly before: (z: Z) => z4.ZodType;
-  readonly after: (z: Z) => z4.ZodType;
+  readonly from: (z: Z) => z4.ZodType;
+  readonly to: (z: Z) => z4.ZodType;
   readonly json: readonly [object, object];
   /** The class for arguments. */
   readonly input: ChangeClass;
@@ -46,8 +46,8 @@ const obj = (properties: object, required: string[] = Object.keys(properties)) =
 const ROWS: readonly Row[] = [
   {
     rule: "a new required argument",
-    before: (z) => z.object({ city: z.string() }),
-    after: (z) => z.object({ city: z.string(), days: z.number() }),
+    from: (z) => z.object({ city: z.string() }),
+    to: (z) => z.object({ city: z.string(), days: z.number() }),
     json: [
       obj({ city: { type: "string" } }),
       obj({ city: { type: "string" }, days: { type: "number" } }),
@@ -57,8 +57,8 @@ const ROWS: readonly Row[] = [
   },
   {
     rule: "a new optional argument",
-    before: (z) => z.object({ city: z.string() }),
-    after: (z) => z.object({ city: z.string(), days: z.number().optional() }),
+    from: (z) => z.object({ city: z.string() }),
+    to: (z) => z.object({ city: z.string(), days: z.number().optional() }),
     json: [
       obj({ city: { type: "string" } }),
       obj({ city: { type: "string" }, days: { type: "number" } }, ["city"]),
@@ -69,8 +69,8 @@ const ROWS: readonly Row[] = [
   },
   {
     rule: "an enum narrowed",
-    before: (z) => z.object({ unit: z.enum(["c", "f", "k"]) }),
-    after: (z) => z.object({ unit: z.enum(["c", "f"]) }),
+    from: (z) => z.object({ unit: z.enum(["c", "f", "k"]) }),
+    to: (z) => z.object({ unit: z.enum(["c", "f"]) }),
     json: [
       obj({ unit: { type: "string", enum: ["c", "f", "k"] } }),
       obj({ unit: { type: "string", enum: ["c", "f"] } }),
@@ -80,8 +80,8 @@ const ROWS: readonly Row[] = [
   },
   {
     rule: "an enum widened",
-    before: (z) => z.object({ unit: z.enum(["c", "f"]) }),
-    after: (z) => z.object({ unit: z.enum(["c", "f", "k"]) }),
+    from: (z) => z.object({ unit: z.enum(["c", "f"]) }),
+    to: (z) => z.object({ unit: z.enum(["c", "f", "k"]) }),
     json: [
       obj({ unit: { type: "string", enum: ["c", "f"] } }),
       obj({ unit: { type: "string", enum: ["c", "f", "k"] } }),
@@ -91,8 +91,8 @@ const ROWS: readonly Row[] = [
   },
   {
     rule: "a bound tightened",
-    before: (z) => z.object({ days: z.number().max(14) }),
-    after: (z) => z.object({ days: z.number().max(7) }),
+    from: (z) => z.object({ days: z.number().max(14) }),
+    to: (z) => z.object({ days: z.number().max(7) }),
     json: [
       obj({ days: { type: "number", maximum: 14 } }),
       obj({ days: { type: "number", maximum: 7 } }),
@@ -102,8 +102,8 @@ const ROWS: readonly Row[] = [
   },
   {
     rule: "a bound loosened",
-    before: (z) => z.object({ name: z.string().min(3) }),
-    after: (z) => z.object({ name: z.string().min(1) }),
+    from: (z) => z.object({ name: z.string().min(3) }),
+    to: (z) => z.object({ name: z.string().min(1) }),
     json: [
       obj({ name: { type: "string", minLength: 3 } }),
       obj({ name: { type: "string", minLength: 1 } }),
@@ -113,16 +113,16 @@ const ROWS: readonly Row[] = [
   },
   {
     rule: "a type narrowed",
-    before: (z) => z.object({ n: z.number() }),
-    after: (z) => z.object({ n: z.number().int() }),
+    from: (z) => z.object({ n: z.number() }),
+    to: (z) => z.object({ n: z.number().int() }),
     json: [obj({ n: { type: "number" } }), obj({ n: { type: "integer" } })],
     input: "breaking",
     what: /^type lost number$/,
   },
   {
     rule: "a property made optional",
-    before: (z) => z.object({ city: z.string(), days: z.number() }),
-    after: (z) => z.object({ city: z.string(), days: z.number().optional() }),
+    from: (z) => z.object({ city: z.string(), days: z.number() }),
+    to: (z) => z.object({ city: z.string(), days: z.number().optional() }),
     json: [
       obj({ city: { type: "string" }, days: { type: "number" } }),
       obj({ city: { type: "string" }, days: { type: "number" } }, ["city"]),
@@ -132,8 +132,8 @@ const ROWS: readonly Row[] = [
   },
   {
     rule: "a description reworded",
-    before: (z) => z.object({ city: z.string().describe("A city") }),
-    after: (z) => z.object({ city: z.string().describe("The city to forecast") }),
+    from: (z) => z.object({ city: z.string().describe("A city") }),
+    to: (z) => z.object({ city: z.string().describe("The city to forecast") }),
     json: [
       obj({ city: { type: "string", description: "A city" } }),
       obj({ city: { type: "string", description: "The city to forecast" } }),
@@ -147,14 +147,14 @@ const reverse = (change: ChangeClass): ChangeClass =>
   change === "breaking" ? "compatible" : change === "compatible" ? "breaking" : change;
 
 describe.each(zods)("each rule, written in %s and in JSON Schema, reads the same", (_label, z) => {
-  it.each(ROWS)("$rule", ({ before, after, json, input, output, what }) => {
+  it.each(ROWS)("$rule", ({ from, to, json, input, output, what }) => {
     const projected = (schema: z4.ZodType, side: "input" | "output") =>
       side === "input"
         ? projectParameters("t", schema, "draft-2020-12")
         : projectReturns("t", schema, "draft-2020-12");
     for (const side of ["input", "output"] as const) {
       const expected = side === "input" ? input : (output ?? reverse(input));
-      const fromZod = schemaChanges(projected(before(z), side), projected(after(z), side), side);
+      const fromZod = schemaChanges(projected(from(z), side), projected(to(z), side), side);
       const fromJson = schemaChanges(json[0], json[1], side);
       // Zod 4's `.int()` adds the safe-integer bounds too: more changes, of the same class.
       for (const changes of [fromZod, fromJson]) {
@@ -166,10 +166,10 @@ describe.each(zods)("each rule, written in %s and in JSON Schema, reads the same
   });
 
   it("any schema compared with itself is unchanged, on either side", () => {
-    for (const { before, after, json } of ROWS) {
+    for (const { from, to, json } of ROWS) {
       for (const schema of [
-        projectParameters("t", before(z), "draft-07"),
-        projectParameters("t", after(z), "draft-2020-12"),
+        projectParameters("t", from(z), "draft-07"),
+        projectParameters("t", to(z), "draft-2020-12"),
         ...json,
       ]) {
         expect(schemaChanges(schema, structuredClone(schema), "input")).toEqual([]);

@@ -83,7 +83,10 @@ interface Walk {
 
 function compare(before: Schema, after: Schema, walk: Walk): void {
   if (canonical(before) === canonical(after)) return;
-  if (walk.depth >= MAX_DEPTH) return report(walk, "breaking", "changed too deep to compare");
+  if (walk.depth >= MAX_DEPTH) {
+    report(walk, "breaking", "changed too deep to compare");
+    return;
+  }
   for (const key of COSMETIC) {
     if (canonical(before[key]) !== canonical(after[key]))
       report(walk, "cosmetic", `${key} changed`);
@@ -121,8 +124,14 @@ function compareTypes(before: Schema, after: Schema, walk: Walk): void {
   const was = typesOf(before);
   const is = typesOf(after);
   if (was === undefined && is === undefined) return;
-  if (was === undefined) return narrowed(walk, `type restricted to ${[...(is ?? [])].join(", ")}`);
-  if (is === undefined) return widened(walk, "type no longer restricted");
+  if (was === undefined) {
+    narrowed(walk, `type restricted to ${[...(is ?? [])].join(", ")}`);
+    return;
+  }
+  if (is === undefined) {
+    widened(walk, "type no longer restricted");
+    return;
+  }
   const lost = [...was].filter((type) => !covers(is, type));
   const gained = [...is].filter((type) => !covers(was, type));
   if (lost.length > 0) narrowed(walk, `type lost ${lost.join(", ")}`);
@@ -146,8 +155,14 @@ function compareValues(before: Schema, after: Schema, walk: Walk): void {
   const was = valuesOf(before);
   const is = valuesOf(after);
   if (was === undefined && is === undefined) return;
-  if (was === undefined) return narrowed(walk, "values restricted to an enum");
-  if (is === undefined) return widened(walk, "values no longer restricted to an enum");
+  if (was === undefined) {
+    narrowed(walk, "values restricted to an enum");
+    return;
+  }
+  if (is === undefined) {
+    widened(walk, "values no longer restricted to an enum");
+    return;
+  }
   const lost = [...was].filter((value) => !is.has(value));
   const gained = [...is].filter((value) => !was.has(value));
   if (lost.length > 0) narrowed(walk, `enum lost ${lost.join(", ")}`);
@@ -178,8 +193,14 @@ function compareBounds(before: Schema, after: Schema, walk: Walk): void {
 
 function bound(was: unknown, is: unknown, key: string, side: "lower" | "upper", walk: Walk): void {
   if (was === is) return;
-  if (typeof is !== "number") return widened(walk, `${key} removed`);
-  if (typeof was !== "number") return narrowed(walk, `${key} ${is} added`);
+  if (typeof is !== "number") {
+    widened(walk, `${key} removed`);
+    return;
+  }
+  if (typeof was !== "number") {
+    narrowed(walk, `${key} ${is} added`);
+    return;
+  }
   const tighter = side === "lower" ? is > was : is < was;
   if (tighter) narrowed(walk, `${key} tightened from ${was} to ${is}`);
   else widened(walk, `${key} loosened from ${was} to ${is}`);
@@ -188,8 +209,14 @@ function bound(was: unknown, is: unknown, key: string, side: "lower" | "upper", 
 function exclusive(was: unknown, is: unknown, key: string, side: "lower" | "upper", walk: Walk) {
   if (canonical(was) === canonical(is)) return;
   if (typeof was === "boolean" || typeof is === "boolean") {
-    if (is === true) return narrowed(walk, `${key} set`);
-    if (was === true) return widened(walk, `${key} unset`);
+    if (is === true) {
+      narrowed(walk, `${key} set`);
+      return;
+    }
+    if (was === true) {
+      widened(walk, `${key} unset`);
+      return;
+    }
   }
   bound(
     typeof was === "number" ? was : undefined,
@@ -225,8 +252,14 @@ function compareObjects(before: Schema, after: Schema, walk: Walk): void {
 
 function compareAdditional(was: unknown, is: unknown, walk: Walk): void {
   if (canonical(was) === canonical(is)) return;
-  if (is === false) return narrowed(walk, "closed to other properties");
-  if (was === false) return widened(walk, "opened to other properties");
+  if (is === false) {
+    narrowed(walk, "closed to other properties");
+    return;
+  }
+  if (was === false) {
+    widened(walk, "opened to other properties");
+    return;
+  }
   const inner = { ...walk, path: `${walk.path}.*`, depth: walk.depth + 1 };
   compare(schemaOf(was), schemaOf(is), inner);
 }
@@ -236,7 +269,8 @@ function compareItems(before: Schema, after: Schema, walk: Walk): void {
   const { items: is } = after;
   if (canonical(was) === canonical(is)) return;
   if (Array.isArray(was) || Array.isArray(is)) {
-    return report(walk, "breaking", "tuple items changed");
+    report(walk, "breaking", "tuple items changed");
+    return;
   }
   const inner = { ...walk, path: `${walk.path}[]`, depth: walk.depth + 1 };
   compare(schemaOf(was), schemaOf(is), inner);
