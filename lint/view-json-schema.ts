@@ -112,14 +112,16 @@ function nullableLayer(at: JsonSchemaAt, node: Make): SchemaNode {
 }
 
 /**
- * How `value` admits null: OpenAPI 3.0 `nullable: true` or a type array with `"null"` (the
- * core is the value itself, null left out), or `anyOf: [X, { type: "null" }]` with nothing
+ * How `value` admits null: OpenAPI 3.0 `nullable: true`, a type array with `"null"` or an enum
+ * with `null` (the core is the value itself, null left out), or `anyOf: [X, { type: "null" }]` with nothing
  * but annotations beside it (the core is `X`, as `.nullable()` projects in 2020-12).
  */
 function nullability(value: unknown): "self" | { member: unknown } | undefined {
   if (prop(value, "nullable") === true) return "self";
   const types = prop(value, "type");
   if (Array.isArray(types) && types.includes("null") && types.length > 1) return "self";
+  const values = arrayProp(value, "enum");
+  if (values.includes(null) && values.length > 1) return "self";
   const members = arrayProp(value, "anyOf");
   const others = members.filter((member) => !isNullSchema(member));
   if (others.length === members.length || others.length === 0) return undefined;
@@ -189,16 +191,19 @@ function members(root: unknown, list: readonly unknown[], edge: ChildEdge["edge"
 }
 
 /**
- * The union `anyOf`/`oneOf` makes, null members left out (the nullable layer took them). An
+ * The union `anyOf`/`oneOf` makes, an `anyOf`'s null members left out (the nullable layer took
+ * them; a `oneOf` keeps its null member, which a union reads as taking null). An
  * `anyOf` of bare formats under a string type (zod-to-json-schema's `.ip()`) is no union: the
  * string reads the formats.
  */
-function unionOf(value: unknown): { keyword: "anyOf" | "oneOf"; members: unknown[] } | undefined {
+function unionOf(
+  value: unknown,
+): { keyword: "anyOf" | "oneOf"; members: readonly unknown[] } | undefined {
   for (const keyword of ["anyOf", "oneOf"] as const) {
     const all = arrayProp(value, keyword);
     if (all.length === 0 || (keyword === "anyOf" && formatsOnly(all))) continue;
-    const others = all.filter((member) => !isNullSchema(member));
-    return { keyword, members: others.length > 0 ? others : all.slice() };
+    const others = keyword === "anyOf" ? all.filter((member) => !isNullSchema(member)) : all;
+    return { keyword, members: others.length > 0 ? others : all };
   }
   return undefined;
 }

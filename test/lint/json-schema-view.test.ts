@@ -117,6 +117,14 @@ describe("null: nullable (OpenAPI 3.0), type arrays, anyOf with null", () => {
     ]);
   });
 
+  it("reads null in an enum as a nullable layer, and a oneOf with null as a union that takes null", () => {
+    for (const a of [{ enum: ["a", null] }, { oneOf: [{ type: "string" }, { type: "null" }] }])
+      expect(lintCodes({ type: "object", properties: { a } }, { dialect: "openai" })).toEqual([]);
+    expect(lintCodes(withA({ enum: [1, null] }), { dialect: "gemini" })).toEqual([
+      "non-string-enum $.a",
+    ]);
+  });
+
   it("flags an optional property that is not nullable (openai)", () => {
     expect(
       lintCodes({ type: "object", properties: { a: { type: "string" } } }, { dialect: "openai" }),
@@ -398,6 +406,17 @@ describe("hostile JSON", () => {
         expect(() => lintModelFacingSchema(schema, { dialect })).not.toThrow();
     }
     expect(() => lintModelFacingSchema(throwing)).toThrow(TypeError);
+    const { proxy, revoke } = Proxy.revocable({ type: "string" }, {});
+    revoke();
+    expect(() => lintModelFacingSchema(withA(proxy))).not.toThrow();
+    expect(() => lintModelFacingSchema(proxy)).toThrow(TypeError);
+  });
+
+  it("reads a 10,000-member anyOf and a 10,000-property object", () => {
+    const members = Array.from({ length: 10_000 }, () => ({ type: "number", exclusiveMinimum: 0 }));
+    expect(lintCodes(withA({ anyOf: members }))).toHaveLength(10_000);
+    const properties = Object.fromEntries(members.map((m, i) => [`p${i}`, m]));
+    expect(lintCodes({ type: "object", properties }, { dialect: "openai" })).toHaveLength(10_000);
   });
 });
 
