@@ -24,8 +24,10 @@ export interface JsonSchemaAt {
   readonly stage: JsonSchemaStage;
 }
 
-const HANDLE = Symbol("json-schema-at");
-type Handle = JsonSchemaAt & { readonly [HANDLE]: true };
+type Handle = JsonSchemaAt;
+
+// Handles by identity: `WeakSet.has` runs no Proxy trap, so asking about a hostile value is safe.
+const made = new WeakSet<object>();
 
 // Per document, per value, per stage: one frozen handle, so identity is stable across reads.
 // A cache, not state the lint depends on: dropping it would only break cycle detection.
@@ -40,7 +42,8 @@ export function schemaAt(root: unknown, value: unknown, stage: JsonSchemaStage):
   byValue.set(value, byStage);
   let handle = byStage.get(stage);
   if (handle === undefined) {
-    handle = Object.freeze({ root, value, stage, [HANDLE]: true as const });
+    handle = Object.freeze({ root, value, stage });
+    made.add(handle);
     byStage.set(stage, handle);
   }
   return handle;
@@ -53,7 +56,7 @@ export const entryOf = (root: unknown, value: unknown): JsonSchemaAt =>
 
 /** Whether `value` is a handle made by {@link schemaAt}. */
 export function isSchemaAt(value: unknown): value is JsonSchemaAt {
-  return typeof value === "object" && value !== null && HANDLE in value;
+  return typeof value === "object" && value !== null && made.has(value);
 }
 
 /**
@@ -61,6 +64,15 @@ export function isSchemaAt(value: unknown): value is JsonSchemaAt {
  * percent escapes decoded) against `root`; `undefined` when it does not resolve, or is not local.
  */
 export function resolveRef(root: unknown, ref: string): unknown {
+  try {
+    return followPointer(root, ref);
+  } catch {
+    // A Proxy on the way whose traps throw: as unresolvable as a missing key.
+    return undefined;
+  }
+}
+
+function followPointer(root: unknown, ref: string): unknown {
   if (!ref.startsWith("#")) return undefined;
   const fragment = safeDecode(ref.slice(1));
   if (fragment === undefined) return undefined;
@@ -159,8 +171,17 @@ export function unresolvedRef(root: unknown): { ref: string; at: string } | unde
     seen.add(schema);
     const ref = prop(schema, "$ref");
     if (typeof ref === "string" && resolveRef(root, ref) === undefined) return { ref, at: pointer };
-    const children = subschemas(schema, pointer);
+    const children = safeSubschemas(schema, pointer);
     for (let i = children.length - 1; i >= 0; i--) stack.push(children[i] as [string, unknown]);
   }
   return undefined;
+}
+
+// A list whose Proxy traps throw has no subschemas to scan; the view skips it the same way.
+function safeSubschemas(schema: unknown, pointer: string): Array<[string, unknown]> {
+  try {
+    return subschemas(schema, pointer);
+  } catch {
+    return [];
+  }
 }

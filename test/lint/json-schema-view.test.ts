@@ -412,6 +412,40 @@ describe("hostile JSON", () => {
     expect(() => lintModelFacingSchema(proxy)).toThrow(TypeError);
   });
 
+  it("survives Proxy arrays and pointers whose traps throw", () => {
+    const boom = () => {
+      throw new Error("boom");
+    };
+    const traps = { get: boom, has: boom, ownKeys: boom, getOwnPropertyDescriptor: boom };
+    const array = new Proxy([], traps);
+    const refHolder = new Proxy(
+      {},
+      {
+        ...traps,
+        get: (_: object, key: string | symbol) => (key === "$ref" ? "#/properties/a" : undefined),
+      },
+    );
+    for (const schema of [
+      withA({ anyOf: array }),
+      withA({ type: "array", prefixItems: array }),
+      { ...withA(refHolder), properties: new Proxy({}, traps) },
+    ]) {
+      for (const dialect of LINT_DIALECT_NAMES) {
+        try {
+          lintModelFacingSchema(schema, { dialect });
+        } catch (error) {
+          expect(error).toBeInstanceOf(TypeError);
+        }
+      }
+    }
+    const zod = z.object({ a: z.string() });
+    (zod.shape as Record<string, unknown>).b = Proxy.revocable({}, {}).proxy;
+    const { proxy, revoke } = Proxy.revocable({}, {});
+    revoke();
+    (zod.shape as Record<string, unknown>).c = proxy;
+    expect(() => lintModelFacingSchema(zod)).not.toThrow();
+  });
+
   it("reads a 10,000-member anyOf and a 10,000-property object", () => {
     const members = Array.from({ length: 10_000 }, () => ({ type: "number", exclusiveMinimum: 0 }));
     expect(lintCodes(withA({ anyOf: members }))).toHaveLength(10_000);
