@@ -2,7 +2,8 @@
 
 import { describeValue } from "./describe-value.js";
 import { DEFAULT_DIALECT, LINT_DIALECTS } from "./dialects.js";
-import { isRawShape, zodMajor } from "./node-view.js";
+import { entryOf, unresolvedRef } from "./json-schema-ref.js";
+import { isJsonSchema, isRawShape, zodMajor } from "./node-view.js";
 import type { RuleListener } from "./rule.js";
 import { RULES } from "./rules/index.js";
 import type {
@@ -15,14 +16,19 @@ import type {
 import { walkSchema } from "./walk.js";
 
 /**
- * Lints a Zod 3 or Zod 4 schema for constructs the chosen provider path cannot represent
- * faithfully. Pure: reads the schema structurally, never mutates it, never throws for a finding.
+ * Lints a Zod 3 or Zod 4 schema, or a JSON Schema, for constructs the chosen provider path cannot
+ * represent faithfully. Pure: reads the schema structurally, never mutates it, never throws for a
+ * finding. A JSON Schema (draft-07, 2020-12 or an OpenAPI 3.0 schema object, local `$ref`s into
+ * `$defs`/`definitions` included) is read as the Zod schema that projects to it would be.
  *
- * @param schema - A Zod 3 (`zod/v3`) or Zod 4 (`zod`) schema, typically a tool's parameters or returns.
+ * @param schema - A Zod 3 (`zod/v3`) or Zod 4 (`zod`) schema, a raw shape of them, or a JSON
+ *   Schema; typically a tool's parameters or returns.
  * @param options - `dialect` (default `"gemini-bifrost"`), `requireDescribe` (default `false`),
  *   and `side` (`"input"` for parameters, `"output"` for returns; both when unset).
  * @returns Findings in walk order (pre-order, declaration order), one per (code, path).
- * @throws {TypeError} When `schema` is not a Zod schema or an option is invalid: a programming error.
+ * @throws {TypeError} When `schema` is not a Zod schema or a JSON Schema, a JSON Schema holds a
+ *   `$ref` that does not resolve inside it (missing, or not local), or an option is invalid: a
+ *   programming error.
  *
  * @example
  * ```ts
@@ -40,11 +46,13 @@ export function lintModelFacingSchema(
   options: LintOptions = {},
 ): SchemaLintFinding[] {
   const { dialect, requireDescribe, side } = checkOptions(options, "lintModelFacingSchema");
-  if (zodMajor(schema) === undefined && !isRawShape(schema)) {
+  const json = zodMajor(schema) === undefined && !isRawShape(schema) && isJsonSchema(schema);
+  if (zodMajor(schema) === undefined && !isRawShape(schema) && !json) {
     throw new TypeError(
-      `lintModelFacingSchema: expected a Zod 3 or Zod 4 schema (an object with _def or _zod) or a raw shape of them, received ${describeValue(schema)}; pass the schema itself, e.g. tool.parameters`,
+      `lintModelFacingSchema: expected a Zod 3 or Zod 4 schema (an object with _def or _zod), a raw shape of them, or a JSON Schema, received ${describeValue(schema)}; pass the schema itself, e.g. tool.parameters`,
     );
   }
+  if (json) checkRefs(schema);
   const codes: LintRuleCode[] = [...LINT_DIALECTS[dialect]];
   if (requireDescribe) codes.push("missing-description");
   const findings: SchemaLintFinding[] = [];
@@ -62,7 +70,8 @@ export function lintModelFacingSchema(
     });
   });
   walkSchema(
-    schema as object,
+    // A boolean JSON Schema is walked through its handle: the walker reads objects only.
+    typeof schema === "boolean" ? entryOf(schema, schema) : (schema as object),
     {
       node: (visit) => {
         for (const listener of listeners) listener.node?.(visit);
@@ -75,6 +84,21 @@ export function lintModelFacingSchema(
   );
   for (const listener of listeners) listener.end?.();
   return findings;
+}
+
+/**
+ * A `$ref` the linter cannot follow is a programming error, not a finding: the schema is not
+ * the one the provider will be sent (it must be bundled or dereferenced first).
+ */
+function checkRefs(schema: unknown): void {
+  const unresolved = unresolvedRef(schema);
+  if (unresolved === undefined) return;
+  const why = unresolved.ref.startsWith("#")
+    ? "does not resolve inside the schema"
+    : "is not local (only #-fragments into the same document are read)";
+  throw new TypeError(
+    `lintModelFacingSchema: the $ref ${JSON.stringify(unresolved.ref)} at ${unresolved.at} ${why}; bundle or dereference the schema, or fix the pointer`,
+  );
 }
 
 /**

@@ -1,6 +1,7 @@
 /**
- * The neutral shape rules see: a {@link SchemaNode}, whichever Zod major it was read from.
- * The two `view-zod*.ts` readers build nodes; `node-view.ts` picks the reader.
+ * The neutral shape rules see: a {@link SchemaNode}, whichever Zod major (or JSON Schema) it was
+ * read from. The `view-zod*.ts` and `view-json-schema.ts` readers build nodes; `node-view.ts`
+ * picks the reader.
  */
 
 /** What a node is, independent of the Zod major it came from. */
@@ -74,9 +75,13 @@ export interface NumericFacts {
 
 /** A schema read into the neutral shape. */
 export interface SchemaNode {
-  /** The schema object itself: its identity is what cycle detection compares. */
+  /**
+   * The schema object itself (for JSON Schema, the canonical handle of one layer of one position
+   * in its document, see `json-schema-ref.ts`): its identity is what cycle detection compares.
+   */
   readonly schema: object;
-  readonly major: 3 | 4;
+  /** The Zod major it was read from, or `"json-schema"` for a JSON Schema (already projected). */
+  readonly major: NodeSource;
   readonly kind: NodeKind;
   /** The Zod name, for messages: `ZodDate` (Zod 3) or `date` (Zod 4). */
   readonly typeName: string;
@@ -104,7 +109,14 @@ export interface SchemaNode {
    * no `$ref` is ever emitted to or for them (a nullable primitive, a union of primitives or literals).
    */
   readonly untrackedChildren: boolean;
+  /** The projection writes this array without `items` (Zod 3 `z.array(z.any())`, or a JSON Schema without it). */
+  readonly itemsOmitted: boolean;
+  /** JSON Schema only: the `$ref` this node stands for (a `lazy` layer over its target). */
+  readonly ref: string | undefined;
 }
+
+/** Where a node was read from: a Zod major, or a JSON Schema. */
+export type NodeSource = 3 | 4 | "json-schema";
 
 /** Kinds the walker steps through without changing the path. */
 export const TRANSPARENT_KINDS: ReadonlySet<NodeKind> = new Set<NodeKind>([
@@ -125,7 +137,7 @@ const NONE: readonly never[] = Object.freeze([]);
  */
 export function baseNode(
   schema: object,
-  major: 3 | 4,
+  major: NodeSource,
   kind: NodeKind,
   typeName: string,
   description: string | undefined,
@@ -150,6 +162,8 @@ export function baseNode(
     enumValues: undefined,
     exclusiveUnion: false,
     untrackedChildren: false,
+    itemsOmitted: false,
+    ref: undefined,
     ...facts,
   };
 }

@@ -106,6 +106,8 @@ function facts(kind: NodeKind, def: Zod3Def): Partial<SchemaNode> {
     case "array":
       return {
         children: [{ edge: "element", schema: prop(def, "type") }],
+        // zod-to-json-schema leaves out `items` for a ZodAny element (parsers/array.ts).
+        itemsOmitted: stringProp(prop(prop(def, "type"), "_def"), "typeName") === "ZodAny",
         minItems:
           numberProp(prop(def, "exactLength"), "value") ??
           numberProp(prop(def, "minLength"), "value"),

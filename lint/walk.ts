@@ -80,19 +80,22 @@ export function walkSchema(root: object, listener: WalkListener, side?: LintSide
     while (pathSchemas.length > frame.depth) onPath.delete(pathSchemas.pop() as object);
     const { schema } = frame;
     if (typeof schema !== "object" || schema === null) continue;
-    const ancestorPath = onPath.get(schema);
-    if (ancestorPath !== undefined) {
-      listener.cycle({ path: frame.path, ancestorPath, node: viewSchema(schema) });
-      continue;
-    }
     const node = viewSchema(schema);
     if (node === undefined) continue;
+    // The node's identity, not the value's: a JSON Schema root is read through its handle,
+    // the one a `$ref: "#"` back to it lands on.
+    const identity = node.schema;
+    const ancestorPath = onPath.get(identity);
+    if (ancestorPath !== undefined) {
+      listener.cycle({ path: frame.path, ancestorPath, node });
+      continue;
+    }
     visits++;
     const objectDepth = frame.objectDepth + (node.kind === "object" ? 1 : 0);
     listener.node({ node, path: frame.path, edge: frame.edge, parent: frame.parent, objectDepth });
     if (frame.depth >= WALK_LIMITS.maxDepth) continue;
-    onPath.set(schema, frame.path);
-    pathSchemas.push(schema);
+    onPath.set(identity, frame.path);
+    pathSchemas.push(identity);
     // Pushed in reverse so children pop, and findings come out, in declaration order.
     const children = childrenOf(node, side);
     for (let i = children.length - 1; i >= 0; i--) {

@@ -2,6 +2,17 @@
 import { isWithin } from "../path.js";
 import type { LintRule } from "../rule.js";
 
+/** `#` and `#/$defs/Name` (`#/definitions/Name`) resolve everywhere; any other pointer does not. */
+const RESOLVABLE = /^#(?:\/(?:\$defs|definitions)\/[^/]+)?$/;
+
+function isPropertyPathRef(ref: string | undefined): boolean {
+  return ref !== undefined && !RESOLVABLE.test(ref);
+}
+
+function jsonMessage(ref: string): string {
+  return `This $ref points to ${JSON.stringify(ref)}, a path inside the schema rather than the root or a top-level definition, which this provider path cannot resolve. Move the referenced schema into $defs (or definitions) and point there, or inline it.`;
+}
+
 /**
  * Flags, in Zod 3, a schema object met again at a second path (reused) and a cycle back to an
  * ancestor below the root: zod-to-json-schema writes both as `$ref` to where it first met them.
@@ -19,6 +30,12 @@ export const propertyPathRef: LintRule = {
     const reused: string[] = [];
     return {
       node({ node, path, parent }) {
+        // A JSON Schema says its references itself: one to anything but the root or a
+        // top-level definition is the `$ref` zod-to-json-schema writes for a Zod 3 reuse.
+        if (node.major === "json-schema") {
+          if (isPropertyPathRef(node.ref)) context.report(path, jsonMessage(node.ref as string));
+          return;
+        }
         // The converter writes an untracked child inline: it neither records nor references it.
         if (node.major !== 3 || parent?.untrackedChildren) return;
         // Pre-order: once the walk leaves a reused subtree it never comes back, so a stack will do.

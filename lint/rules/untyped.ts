@@ -20,7 +20,7 @@ export const untyped: LintRule = {
   create: (context) => ({
     node({ node, path, edge, parent }) {
       if (node.kind !== "any" || edge === "record-value" || edge === "catchall") return;
-      const itemless = edge === "element" && parent?.major === 3 && node.typeName === "ZodAny";
+      const itemless = edge === "element" && parent?.itemsOmitted === true;
       if (itemless && ITEMLESS_ARRAYS_CARRIED.has(context.dialect)) return;
       const projected = itemless
         ? "the array is projected without items"
