@@ -220,6 +220,26 @@ describe("toolwright check, end to end", () => {
     expect(runCli("check", WARNINGS).status).toBe(0);
   });
 
+  it("--target lints what the adapter sends: returns only for MCP, and only an object root", () => {
+    const SHIPPED = "test/check/fixtures/shipped.ts";
+    for (const target of ["openai", "anthropic", "gemini"]) {
+      const result = runCli("check", SHIPPED, "--target", target);
+      expect(result.lines.at(-1)).toMatch(/: no findings$/);
+      expect(result.status).toBe(0);
+    }
+    const mcp = runCli("check", SHIPPED, "--target", "mcp");
+    expect(mcp.status).toBe(1);
+    expect(mcp.lines.map((line) => line.replace(/ — .*/, ""))).toEqual([
+      `${SHIPPED}: records / lookup.returns: [unrepresentable] error $.when`,
+      "toolwright check: 4 schemas under mcp: 1 error, 0 warnings",
+    ]);
+    const both = runCli("check", SHIPPED, "--dialect", "openai-non-strict");
+    expect(both.status).toBe(1);
+    expect(both.lines.at(-1)).toBe(
+      "toolwright check: 4 schemas under openai-non-strict: 3 errors, 0 warnings",
+    );
+  });
+
   it("sweeps a 1,000-tool module and reports the one tool with a finding", () => {
     const [finding] = lintModelFacingSchema(warehouse.tools.tool_500?.parameters);
     const started = performance.now();

@@ -29,11 +29,12 @@ no build step), and checks that every tool's parameters project to a JSON Schema
 object and that no two tools of one capability set share a name.
 
 Options:
-  --dialect <name>      Lint under this dialect; repeat for several (default: gemini-bifrost).
-                        One of: ${LINT_DIALECT_NAMES.join(", ")}
-  --target <adapter>    Check for what this adapter sends: its dialect, its tool-name rule
-                        and its per-request budgets per capability set; repeat for several.
-                        One of: ${ADAPTER_MODES.join(", ")}
+  --dialect <name>      Lint parameters and returns under this dialect; repeat for several
+                        (default: gemini-bifrost). One of: ${LINT_DIALECT_NAMES.join(", ")}
+  --target <adapter>    Check what this adapter sends: under its dialect, parameters (and,
+                        for mcp, an object-rooted returns: its outputSchema), its tool-name
+                        rule and its per-request budgets per capability set; repeat for
+                        several. One of: ${ADAPTER_MODES.join(", ")}
   --ledger              Also print what each lowering target (openai-strict, anthropic-strict)
                         changes in each tool's parameters; never changes the exit code
   --require-describe    Warn (missing-description) on fields without .describe()
