@@ -2,8 +2,9 @@
  * The repo's own bar: every tool toolwright ships (each example's toolboxes, capabilities
  * and playbooks, and `ManualToolbox`'s built-in tools) linted under `gemini-bifrost`, with
  * `requireDescribe` both off (as the spec says) and on (toolwright's own tools describe
- * every field). Zero findings, warnings included. A finding is fixed in the schema, never
- * by weakening a rule.
+ * every field). Zero findings, warnings included, as the specification requires: stricter
+ * than `toolwright check`, whose warnings fail only past `--max-warnings`. A finding is
+ * fixed in the schema, never by weakening a rule.
  *
  * Run: npx tsx tools/check-model-facing-schemas.ts [module...]
  * (with modules, those are swept instead of examples/, beside the built-in tools)

@@ -11,6 +11,7 @@ import { type AnySchema, isRawShape, isSchema, type RawShape } from "../zod/sche
 import { isObject } from "./discover";
 import { type Entry, locate, type Place } from "./entries";
 import { checkProjection, hostFinding, type Verdict } from "./host-checks";
+import { dialectsFor } from "./lint-scope";
 import { addFinding, type SweepState } from "./sweep-state";
 import type { SchemaRole } from "./types";
 
@@ -54,7 +55,7 @@ function sweepSchema(state: SweepState, entry: Entry, place: Place, role: Schema
     report(notASchema(entry, role, schema));
     return;
   }
-  lintSchema(state, schema, report);
+  lintSchema(state, dialectsFor(state.scope, entry.name, role, schema), schema, report);
   const projection = checkProjection(entry.name, role, schema);
   if (projection !== undefined) report(projection);
 }
@@ -70,10 +71,11 @@ function notASchema(entry: Entry, role: SchemaRole, schema: unknown): Verdict {
 /** Lints `schema` under each dialect; a linter that throws is a finding for that dialect. */
 function lintSchema(
   state: SweepState,
+  dialects: readonly LintDialect[],
   schema: AnySchema | RawShape,
   report: (verdict: Verdict) => void,
 ): void {
-  for (const dialect of state.dialects) {
+  for (const dialect of dialects) {
     try {
       for (const finding of lintOnce(state, schema, dialect)) report(finding);
     } catch (error) {

@@ -9,6 +9,7 @@ import type { AdapterMode, LintDialect, SchemaLintFinding } from "toolwright/lin
 import type { CapabilityLike } from "./discover";
 import { type Entry, locate, type Place } from "./entries";
 import type { Verdict } from "./host-checks";
+import type { LintScope } from "./lint-scope";
 import type {
   SchemaRole,
   SweepFinding,
@@ -22,6 +23,8 @@ export interface SweepState {
   /** Kept whole so `onSchema` is called as the caller's method, when it is one. */
   readonly options: SweepOptions;
   readonly dialects: readonly LintDialect[];
+  /** How much of each tool's `returns` each dialect lints. */
+  readonly scope: LintScope;
   readonly targets: readonly AdapterMode[];
   readonly requireDescribe: boolean;
   readonly findings: SweepFinding[];
@@ -39,15 +42,16 @@ export interface SweepState {
   readonly lints: WeakMap<object, Map<string, SchemaLintFinding[]>>;
 }
 
-/** A fresh state for one sweep under `dialects`. */
+/** A fresh state for one sweep under the dialects of `scope`. */
 export function createSweepState(
   options: SweepOptions,
-  dialects: readonly LintDialect[],
+  scope: LintScope,
   requireDescribe: boolean,
 ): SweepState {
   return {
     options,
-    dialects,
+    dialects: [...scope.keys()],
+    scope,
     targets: [...new Set(options.targets ?? [])],
     requireDescribe,
     findings: [],

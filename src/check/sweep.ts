@@ -12,7 +12,7 @@
  */
 
 import { ManualToolbox } from "toolwright";
-import { ADAPTER_DIALECTS, DEFAULT_DIALECT, type LintDialect } from "toolwright/lint";
+import { DEFAULT_DIALECT } from "toolwright/lint";
 import { messageOf } from "../core/describe";
 import {
   type CapabilityLike,
@@ -26,6 +26,7 @@ import {
 } from "./discover";
 import { type Entry, entriesOf, nameOf, type Place } from "./entries";
 import { checkUniqueName, hostFinding, type NameIndex } from "./host-checks";
+import { type LintScope, lintScopeOf } from "./lint-scope";
 import { checkRequest, type SetMember } from "./request-checks";
 import { ledgerRequest } from "./request-ledger";
 import { sweepEntry } from "./sweep-entry";
@@ -59,8 +60,7 @@ export function sweepModelFacingSchemas(
   roots: readonly SweepRoot[] | Readonly<Record<string, unknown>>,
   options: SweepOptions = {},
 ): SweepReport {
-  const dialects = dialectsOf(options);
-  const state = createSweepState(options, dialects, options.requireDescribe ?? false);
+  const state = createSweepState(options, scopeOf(options), options.requireDescribe ?? false);
   const found = discover(rootList(roots));
   sweepCapabilities(state, found);
   sweepHolders(state, found);
@@ -82,10 +82,10 @@ export function hasToolwrightObjects(roots: readonly SweepRoot[]): boolean {
 }
 
 // The dialects asked for, then each target's; the default only when neither is given.
-function dialectsOf(options: SweepOptions): LintDialect[] {
-  const targets = (options.targets ?? []).map((target) => ADAPTER_DIALECTS[target]);
+function scopeOf(options: SweepOptions): LintScope {
+  const targets = options.targets ?? [];
   const asked = options.dialects ?? (targets.length > 0 ? [] : [DEFAULT_DIALECT]);
-  return [...new Set([...asked, ...targets])];
+  return lintScopeOf(asked, targets);
 }
 
 function rootList(

@@ -84,14 +84,20 @@ export interface SweptSchema {
 
 /** Options of {@link sweepModelFacingSchemas}. */
 export interface SweepOptions {
-  /** The dialects to lint under, each schema once per dialect. @default ["gemini-bifrost"] */
+  /**
+   * The dialects to lint under, each schema (`parameters` and `returns`) once per dialect.
+   * @default ["gemini-bifrost"], or none when `targets` are given
+   */
   readonly dialects?: readonly LintDialect[];
   /** Also warn (`missing-description`) on fields without `.describe()`. @default false */
   readonly requireDescribe?: boolean;
   /**
    * Adapter modes (`ADAPTER_MODES`) to check for: each adds its dialect
-   * (`ADAPTER_DIALECTS`) to `dialects`, and checks each capability set as one request of
-   * that adapter: tool names and per-request budgets (`lintToolSet`). With targets and no
+   * (`ADAPTER_DIALECTS`), under which only what that adapter sends is linted (every tool's
+   * `parameters`; for `mcp`, also a `returns` whose root is an object, its `outputSchema`),
+   * and checks each capability set as one request of that adapter: tool names and
+   * per-request budgets (`lintToolSet`). A dialect also in `dialects` lints both sides.
+   * Every `returns` is still projected, as every host projects it. With targets and no
    * `dialects`, only the targets' dialects are used. @default []
    */
   readonly targets?: readonly AdapterMode[];
@@ -112,7 +118,7 @@ export interface SweepReport {
   readonly schemasChecked: number;
   /** Tools and plays checked. */
   readonly toolsChecked: number;
-  /** The dialects every schema was linted under. */
+  /** The dialects linted under; a target's lints only what its adapter sends. */
   readonly dialects: readonly LintDialect[];
   /** The adapter modes each capability set was checked as a request of. */
   readonly targets: readonly AdapterMode[];

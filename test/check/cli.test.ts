@@ -150,7 +150,7 @@ describe("toolwright check, end to end", () => {
       requireDescribe: true,
       errorCount: 2,
       warningCount: 1,
-      maxWarnings: 0,
+      maxWarnings: null,
       modules: [FINDINGS],
       findings: expectedFindings().map((f) => ({
         file: FINDINGS,
@@ -194,10 +194,10 @@ describe("toolwright check, end to end", () => {
     });
     expect(fields.map((f) => f.code)).toEqual(["missing-description", "missing-description"]);
 
-    const strict = runCli("check", WARNINGS, "--require-describe");
-    expect(strict.status).toBe(1);
-    expect(strict.lines.at(-1)).toBe(
-      "toolwright check: 1 schema under gemini-bifrost: 0 errors, 2 warnings",
+    const none = runCli("check", WARNINGS, "--require-describe", "--max-warnings", "0");
+    expect(none.status).toBe(1);
+    expect(none.lines.at(-1)).toBe(
+      "toolwright check: 1 schema under gemini-bifrost: 0 errors, 2 warnings (more than --max-warnings 0)",
     );
 
     const allowed = runCli("check", WARNINGS, "--require-describe", "--max-warnings", "2");
@@ -218,6 +218,62 @@ describe("toolwright check, end to end", () => {
 
     expect(runCli("check", FINDINGS, "--max-warnings", "100").status).toBe(1);
     expect(runCli("check", WARNINGS).status).toBe(0);
+  });
+
+  it("warnings do not fail by default: they print, with the summary, and the exit code is 0", () => {
+    const fields = lintModelFacingSchema(notes.tools.add_note?.parameters, {
+      requireDescribe: true,
+    });
+    const result = runCli("check", WARNINGS, "--require-describe");
+    expect(result.status).toBe(0);
+    expect(result.lines).toEqual([
+      ...fields.map(
+        (f) =>
+          `${WARNINGS}: notes / add_note.parameters: [${f.code}] warning ${f.path} — ${f.message}`,
+      ),
+      "toolwright check: 1 schema under gemini-bifrost: 0 errors, 2 warnings",
+    ]);
+    const json = JSON.parse(
+      runCli("check", WARNINGS, "--require-describe", "--format", "json").stdout,
+    );
+    expect(json).toMatchObject({ ok: true, warningCount: 2, maxWarnings: null });
+    const limited = JSON.parse(
+      runCli("check", WARNINGS, "--require-describe", "--format", "json", "--max-warnings", "1")
+        .stdout,
+    );
+    expect(limited).toMatchObject({ ok: false, warningCount: 2, maxWarnings: 1 });
+  });
+
+  it("--target gemini: unenforced-keyword warnings print and pass unless --max-warnings says", () => {
+    const GEMINI = "test/check/fixtures/gemini-warnings.ts";
+    const result = runCli("check", GEMINI, "--target", "gemini");
+    expect(result.status).toBe(0);
+    expect(result.lines.map((line) => line.replace(/ — .*/, ""))).toEqual([
+      `${GEMINI}: drafts / save_draft.parameters: [unenforced-keyword] warning $.title`,
+      `${GEMINI}: drafts / save_draft.parameters: [unenforced-keyword] warning $.body`,
+      "toolwright check: 1 schema under gemini-json-schema: 0 errors, 2 warnings",
+    ]);
+    expect(runCli("check", GEMINI, "--target", "gemini", "--max-warnings", "0").status).toBe(1);
+  });
+
+  it("--target lints what the adapter sends: returns only for MCP, and only an object root", () => {
+    const SHIPPED = "test/check/fixtures/shipped.ts";
+    for (const target of ["openai", "anthropic", "gemini"]) {
+      const result = runCli("check", SHIPPED, "--target", target);
+      expect(result.lines.at(-1)).toMatch(/: no findings$/);
+      expect(result.status).toBe(0);
+    }
+    const mcp = runCli("check", SHIPPED, "--target", "mcp");
+    expect(mcp.status).toBe(1);
+    expect(mcp.lines.map((line) => line.replace(/ — .*/, ""))).toEqual([
+      `${SHIPPED}: records / lookup.returns: [unrepresentable] error $.when`,
+      "toolwright check: 4 schemas under mcp: 1 error, 0 warnings",
+    ]);
+    const both = runCli("check", SHIPPED, "--dialect", "openai-non-strict");
+    expect(both.status).toBe(1);
+    expect(both.lines.at(-1)).toBe(
+      "toolwright check: 4 schemas under openai-non-strict: 3 errors, 0 warnings",
+    );
   });
 
   it("sweeps a 1,000-tool module and reports the one tool with a finding", () => {
@@ -372,7 +428,12 @@ describe("toolwright check, end to end", () => {
     const result = runCli("check", "--help");
     expect(result.status).toBe(0);
     expect(result.stdout).toContain("Usage: toolwright check <module or glob>... [options]");
-    expect(result.stdout).toContain("Exit codes: 0 clean, 1 findings, 2 usage or load error.");
+    expect(result.stdout).toContain(
+      "Exit codes: 0 clean or warnings only, 1 errors (or more warnings than --max-warnings),\n2 usage or load error.",
+    );
+    expect(result.stdout).toContain(
+      "--max-warnings <n>    Fail on more than n warnings (default: no limit;",
+    );
     // Run as the bin is: the file itself, through its shebang.
     const direct = run(CLI, ["--help"]);
     expect(direct.status).toBe(0);

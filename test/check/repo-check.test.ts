@@ -36,7 +36,7 @@ describe("tools/check-model-facing-schemas.ts", () => {
     ]);
   });
 
-  it("counts a missing description as a finding: the bar includes requireDescribe: true", () => {
+  it("fails on a warning alone (a missing description), unlike the CLI's default: the bar includes requireDescribe: true", () => {
     const roots = Object.entries(warningsOnly).map(([name, value]) => ({ name, value }));
     const result = checkModelFacingSchemas(roots);
     expect(result.ok).toBe(false);

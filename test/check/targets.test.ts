@@ -83,3 +83,19 @@ describe("--target", () => {
     });
   });
 });
+
+describe("--max-warnings", () => {
+  it("sets no limit by default: warnings alone never fail", () => {
+    expect(parseCheckArgs(["m.ts"])).toMatchObject({
+      kind: "check",
+      options: { maxWarnings: undefined },
+    });
+  });
+
+  it("takes a limit, 0 included", () => {
+    expect(parseCheckArgs(["m.ts", "--max-warnings", "0"])).toMatchObject({
+      kind: "check",
+      options: { maxWarnings: 0 },
+    });
+  });
+});

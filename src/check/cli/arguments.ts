@@ -29,16 +29,17 @@ no build step), and checks that every tool's parameters project to a JSON Schema
 object and that no two tools of one capability set share a name.
 
 Options:
-  --dialect <name>      Lint under this dialect; repeat for several (default: gemini-bifrost).
-                        One of: ${LINT_DIALECT_NAMES.join(", ")}
-  --target <adapter>    Check for what this adapter sends: its dialect, its tool-name rule
-                        and its per-request budgets per capability set; repeat for several.
-                        One of: ${ADAPTER_MODES.join(", ")}
+  --dialect <name>      Lint parameters and returns under this dialect; repeat for several
+                        (default: gemini-bifrost). One of: ${LINT_DIALECT_NAMES.join(", ")}
+  --target <adapter>    Check what this adapter sends: under its dialect, parameters (and,
+                        for mcp, an object-rooted returns: its outputSchema), its tool-name
+                        rule and its per-request budgets per capability set; repeat for
+                        several. One of: ${ADAPTER_MODES.join(", ")}
   --ledger              Also print what each lowering target (openai-strict, anthropic-strict)
                         changes in each tool's parameters; never changes the exit code
   --require-describe    Warn (missing-description) on fields without .describe()
   --format <format>     text (default), json, or github (workflow annotations)
-  --max-warnings <n>    Pass with up to n warnings (default: 0; errors always fail)
+  --max-warnings <n>    Fail on more than n warnings (default: no limit; errors always fail)
   --tsconfig <path>     Take import aliases (compilerOptions.paths) from this tsconfig
                         (default: the nearest tsconfig.json at or above the working directory)
   --import-timeout <ms> Fail when a module takes longer to import (default: ${DEFAULT_IMPORT_TIMEOUT})
@@ -46,7 +47,8 @@ Options:
   -v, --version         Print toolwright's version
   -h, --help            Show this help
 
-Exit codes: 0 clean, 1 findings, 2 usage or load error.
+Exit codes: 0 clean or warnings only, 1 errors (or more warnings than --max-warnings),
+2 usage or load error.
 
 Example: npx toolwright check "src/tools/**/*.ts" --require-describe`;
 
@@ -62,9 +64,11 @@ export interface CheckOptions {
   readonly ledger: boolean;
   readonly requireDescribe: boolean;
   readonly format: Format;
-  readonly maxWarnings: number;
-  /** Whether `--max-warnings` was given: only then does the summary name the limit. */
-  readonly explicitMaxWarnings: boolean;
+  /**
+   * `--max-warnings`: the most warnings that pass; `undefined` (the default, as in ESLint)
+   * for no limit, so that warnings print without failing.
+   */
+  readonly maxWarnings: number | undefined;
   readonly verbose: boolean;
   /** `--tsconfig`, as given; `undefined` for the nearest tsconfig.json. */
   readonly tsconfig: string | undefined;
@@ -128,7 +132,6 @@ export function parseCheckArgs(argv: readonly string[]): CheckCommand {
     requireDescribe: values["require-describe"] ?? false,
     format,
     maxWarnings,
-    explicitMaxWarnings: values["max-warnings"] !== undefined,
     verbose: values.verbose ?? false,
     tsconfig: values.tsconfig,
     importTimeout,
@@ -157,18 +160,21 @@ function parse(argv: readonly string[]) {
   });
 }
 
-/** A whole-number option's range, default and what its unit is called in the message. */
-interface WholeNumberRange {
+/**
+ * A whole-number option's range, its value when absent (`undefined` for no limit), and
+ * what its unit is called in the message.
+ */
+interface WholeNumberRange<Fallback extends number | undefined = number> {
   readonly min: number;
   readonly max: number;
-  readonly fallback: number;
+  readonly fallback: Fallback;
   readonly what: string;
 }
 
-const MAX_WARNINGS: WholeNumberRange = {
+const MAX_WARNINGS: WholeNumberRange<undefined> = {
   min: 0,
   max: Number.MAX_SAFE_INTEGER,
-  fallback: 0,
+  fallback: undefined,
   what: "a whole number",
 };
 
@@ -185,11 +191,11 @@ const IMPORT_TIMEOUT: WholeNumberRange = {
  * The value of `--<name>` (the range's fallback when absent), or the usage error naming
  * the option and its range when the text is not a whole number within it.
  */
-function wholeNumberOption(
+function wholeNumberOption<Fallback extends number | undefined>(
   name: string,
   text: string | undefined,
-  range: WholeNumberRange,
-): number | string {
+  range: WholeNumberRange<Fallback>,
+): number | Fallback | string {
   if (text === undefined) return range.fallback;
   const value = Number(text);
   if (/^\d+$/.test(text) && value >= range.min && value <= range.max) return value;

@@ -2,7 +2,8 @@
 /**
  * The `toolwright` command line. One command today:
  * `toolwright check <module or glob>...`, which lints the model-facing schemas of every
- * toolwright object the modules export. Exit codes: 0 clean, 1 findings, 2 usage or load error.
+ * toolwright object the modules export. Exit codes: 0 clean or warnings only, 1 errors
+ * (or more warnings than `--max-warnings`), 2 usage or load error.
  *
  * The same file is the check's worker: run with the worker command over an IPC channel, it
  * loads and sweeps the modules in a process of its own (see `run-worker.ts`).

@@ -13,8 +13,7 @@ import type { MergedFinding } from "./merge-findings";
 import type { SourceLines } from "./source-lines";
 
 /** What the output needs beside the report. */
-export interface RenderContext
-  extends Pick<CheckOptions, "format" | "maxWarnings" | "explicitMaxWarnings" | "ledger"> {
+export interface RenderContext extends Pick<CheckOptions, "format" | "maxWarnings" | "ledger"> {
   /** The findings to print, merged across dialects. */
   readonly findings: readonly MergedFinding[];
   readonly errorCount: number;
@@ -93,7 +92,8 @@ function jsonReport(report: SweepReport, context: RenderContext) {
     requireDescribe: report.requireDescribe,
     errorCount: context.errorCount,
     warningCount: context.warningCount,
-    maxWarnings: context.maxWarnings,
+    // `null`: no limit, so warnings alone never fail.
+    maxWarnings: context.maxWarnings ?? null,
     modules: context.modules,
     findings: context.findings.map((finding) => jsonFinding(finding, context.lines)),
     ...(context.ledger && { ledger: report.ledger }),
@@ -125,8 +125,9 @@ function summarise(report: SweepReport, context: RenderContext): string {
   const head = `toolwright check: ${context.check.describeCoverage(report)}`;
   if (context.findings.length === 0) return `${head}: no findings`;
   const counts = context.check.describeCounts(context);
+  // Without errors, only a limit the command line set can have failed the run: name it.
   const over =
-    context.errorCount === 0 && context.failed && context.explicitMaxWarnings
+    context.errorCount === 0 && context.failed && context.maxWarnings !== undefined
       ? ` (more than --max-warnings ${context.maxWarnings})`
       : "";
   return `${head}: ${counts}${over}`;

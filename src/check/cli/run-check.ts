@@ -1,7 +1,8 @@
 /**
  * `toolwright check`: the command line read, the modules loaded and swept in a worker
  * process, and the outcome printed, as a function of `argv` returning the exit code
- * (0 clean, 1 findings, 2 usage or load error).
+ * (0 clean or warnings only, 1 errors or more warnings than `--max-warnings`, 2 usage or
+ * load error).
  *
  * @module
  */
@@ -93,7 +94,7 @@ function report(
 ): number {
   const findings = mergeFindings(outcome.report.findings);
   const counts = countFindings(findings);
-  const failed = counts.errorCount > 0 || counts.warningCount > options.maxWarnings;
+  const failed = counts.errorCount > 0 || overLimit(counts.warningCount, options.maxWarnings);
   const lines = renderReport(outcome.report, {
     ...options,
     ...counts,
@@ -105,6 +106,11 @@ function report(
   });
   for (const line of lines) io.stdout(line);
   return failed ? 1 : 0;
+}
+
+// Warnings fail only past a limit the command line sets, as in ESLint.
+function overLimit(warnings: number, maxWarnings: number | undefined): boolean {
+  return maxWarnings !== undefined && warnings > maxWarnings;
 }
 
 function usageError(io: CheckIO, message: string): number {
