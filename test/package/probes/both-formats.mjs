@@ -49,6 +49,8 @@ const unrelated = [
   ["PartialResultError", "ToolTimeoutError"],
   ["ApprovalRequiredError", "ToolArgumentsError"],
   ["ClientRequestError", "ToolTimeoutError"],
+  ["ToolForbiddenError", "ApprovalRequiredError"],
+  ["ClientToolError", "ClientRequestError"],
   ["ToolError", "ToolwrightError"],
   ["ToolArgumentsError", "ToolError"],
 ];

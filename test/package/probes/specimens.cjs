@@ -75,6 +75,18 @@ async function specimens({ root, openai, anthropic }, z) {
     }),
   });
   const approvalError = await rejection(gated.execute("wipe", {}));
+  // A caller without a required scope is refused; a declared-only tool is the client's.
+  const access = root.toolbox("access", "Access", {
+    write: root.defineTool({
+      description: "Write",
+      parameters: z.object({}),
+      controls: { requiredScopes: ["notes:write"] },
+      execute: () => "written",
+    }),
+    ask: root.defineTool({ description: "Ask the user", parameters: z.object({}) }),
+  });
+  const forbiddenError = await rejection(access.execute("write", {}));
+  const clientToolError = await rejection(access.execute("ask", {}));
   const failing = root.toolbox("failing", "Failing tools", {
     fail: root.defineTool({
       description: "Fail with a text for the model",
@@ -108,6 +120,8 @@ async function specimens({ root, openai, anthropic }, z) {
     ToolTimeoutError: timedOut.cause,
     PartialResultError: partialError,
     ApprovalRequiredError: approvalError,
+    ToolForbiddenError: forbiddenError,
+    ClientToolError: clientToolError,
     // Raised by an MCP server's ctx.elicit and ctx.sample; made here as a tool would see it.
     ClientRequestError: new root.ClientRequestError("elicit", "unsupported", "no client"),
     // A tool's own failure for the model, thrown through Toolbox.execute as it is.
