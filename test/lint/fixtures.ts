@@ -173,7 +173,7 @@ export const FIXTURES: Readonly<Record<LintRuleCode, RuleFixture>> = {
     goodEvidence: (c) => expect(propertyOf(c, "code")).not.toHaveProperty("allOf"),
   },
   "one-of-union": {
-    dialect: "openai-strict",
+    dialect: "gemini",
     bad: (z) =>
       z.object({
         shape: z.discriminatedUnion("kind", [
