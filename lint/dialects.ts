@@ -5,7 +5,9 @@
  * `missing-description` is in no row: it is dialect-independent and runs only with
  * `requireDescribe: true`. `optional-property` is in no row either: toolwright's OpenAI strict
  * conversion repairs every optional property, so no adapter path rejects one (the code stays, as
- * shipped codes do, for a path that sends a projection to a strict provider unconverted).
+ * shipped codes do, for a path that sends a projection to a strict provider unconverted); nor is
+ * `one-of-union` in the `openai-strict` row: that conversion sends a discriminated union's
+ * `oneOf` as `anyOf`, as OpenAI's own helper does.
  */
 import type { LintDialect, LintRuleCode } from "./types.js";
 
@@ -31,7 +33,6 @@ export const LINT_DIALECTS = Object.freeze({
     "open-object",
     "intersection",
     "pipe-all-of",
-    "one-of-union",
     "tuple",
     "string-format",
     "untyped",

@@ -9,7 +9,7 @@ export const oneOfUnion: LintRule = {
     "A union emitted as `oneOf`: Zod 4 z.discriminatedUnion() and z.xor() (def.inclusive === false). Zod 3 unions, discriminated or not, are emitted as `anyOf` and are clean.",
   fix: "Use z.union([...]) (emitted as anyOf); the discriminator literal still tells the branches apart.",
   evidence:
-    "Zod 4 unionProcessor emits `oneOf` for exclusive unions (since 4.1.13), `anyOf` otherwise; zod-to-json-schema never emits oneOf. OpenAI strict: \"'oneOf' is not permitted\" (toolwright's strict conversion refuses it; OpenAI's own helper rewrites a discriminated union's oneOf to anyOf). Gemini's legacy Schema has no oneOf field. Anthropic's strict transform and Gemini's `parametersJsonSchema` take oneOf as anyOf, so those rows do not run this rule.",
+    "Zod 4 unionProcessor emits `oneOf` for exclusive unions (since 4.1.13), `anyOf` otherwise; zod-to-json-schema never emits oneOf. OpenAI strict: \"'oneOf' is not permitted\"; toolwright's strict conversion, like OpenAI's own helper (openai helpers/zod, helpers/standard-schema), sends a oneOf whose options are provably exclusive as anyOf, so the openai-strict row does not run this rule. Gemini's legacy Schema has no oneOf field. Anthropic's strict transform and Gemini's `parametersJsonSchema` take oneOf as anyOf, so those rows do not run this rule.",
   create: (context) => ({
     node({ node, path }) {
       if (node.kind !== "union" || !node.exclusiveUnion) return;

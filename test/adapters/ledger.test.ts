@@ -131,7 +131,7 @@ describe.each(zods)("OpenAI lowering ledger and strict: 'auto' (%s)", (_label, z
   });
 });
 
-describe.each(zods)("Gemini legacy parameters (%s)", (_label, z) => {
+describe.each(zods)("Gemini legacy parameters (%s)", (label, z) => {
   const tool = defineTool({
     description: "Add a note",
     parameters: z.object({ text: z.string(), note: z.string().nullable().optional() }),
@@ -154,7 +154,10 @@ describe.each(zods)("Gemini legacy parameters (%s)", (_label, z) => {
     } satisfies FunctionDeclaration);
     expect(declaration).not.toHaveProperty("parametersJsonSchema");
     expect(dialect).toBe("gemini");
-    expect(ledger).toEqual([]);
+    // Zod 3 closes the object; @google/genai drops that on the way (gemini-ledger.test.ts).
+    expect(ledger.map((change) => [change.path, change.kind])).toEqual(
+      label === "zod/v3" ? [["$", "dropped"]] : [],
+    );
   });
 
   it("the SDK sends it within the legacy Schema's fields", async () => {

@@ -236,7 +236,8 @@ describe("toOpenAIStrict on JSON Schema", () => {
       toOpenAIStrict("t", {
         type: "object",
         properties: {
-          a: { oneOf: [{ type: "string" }, { type: "number" }] },
+          // Overlapping options: an exclusive oneOf is sent as anyOf instead.
+          a: { oneOf: [{ type: "string" }, { type: "string", minLength: 2 }] },
           b: { allOf: [{ type: "object" }] },
           c: { type: "object", additionalProperties: { type: "number" } },
           d: { type: "string", format: "uri" },

@@ -45,6 +45,7 @@ import {
 } from "../contract";
 import { describeWithExamples } from "../examples-text";
 import { linkText, omitted, partName, resourceText } from "../part-text";
+import { legacyParametersLedger } from "./legacy-ledger";
 
 /** Options of the Gemini adapter. */
 export interface GeminiOptions extends CallerOptions {
@@ -52,7 +53,8 @@ export interface GeminiOptions extends CallerOptions {
    * Which field carries the schemas: `"parametersJsonSchema"` (JSON Schema 2020-12, with
    * `responseJsonSchema`), or the legacy `"parameters"` (the OpenAPI 3.0 projection, with
    * `response`), for models or gateways that take only the legacy field; that field fails
-   * whole requests on keywords outside its subset, and the listing's `dialect` says which.
+   * whole requests on keywords outside its subset, and the listing's `dialect` says which;
+   * its `ledger` lists each `additionalProperties` `@google/genai` drops on the way.
    * @default "parametersJsonSchema"
    */
   readonly field?: "parametersJsonSchema" | "parameters";
@@ -65,19 +67,25 @@ export interface GeminiOptions extends CallerOptions {
 }
 
 function list(set: ToolSet, options: GeminiOptions = {}): Listing<FunctionDeclaration[]> {
-  const legacy = options.field === "parameters";
-  const tools = legacy
-    ? set.schemas("openapi-3.0", options.ctx).map((schema) => legacyDeclaration(schema, options))
-    : set.schemas("draft-2020-12", options.ctx).map((schema) => ({
-        name: schema.name,
-        description: descriptionOf(schema, options),
-        parametersJsonSchema: structuredClone(schema.parameters),
-        ...(schema.returns !== undefined && {
-          responseJsonSchema: structuredClone(schema.returns),
-        }),
-      }));
-  const dialect = legacy ? ADAPTER_DIALECTS["gemini-parameters"] : ADAPTER_DIALECTS.gemini;
-  return { tools, ledger: [], dialect };
+  if (options.field === "parameters") {
+    const schemas = set.schemas("openapi-3.0", options.ctx);
+    return {
+      tools: schemas.map((schema) => legacyDeclaration(schema, options)),
+      // Lowered by the SDK on the way, not here (./legacy-ledger.ts).
+      ledger: schemas.flatMap((schema) => legacyParametersLedger(schema.name, schema.parameters)),
+      dialect: ADAPTER_DIALECTS["gemini-parameters"],
+    };
+  }
+  // `parametersJsonSchema` goes as projected, by the SDK too: nothing is lowered.
+  const tools = set.schemas("draft-2020-12", options.ctx).map((schema) => ({
+    name: schema.name,
+    description: descriptionOf(schema, options),
+    parametersJsonSchema: structuredClone(schema.parameters),
+    ...(schema.returns !== undefined && {
+      responseJsonSchema: structuredClone(schema.returns),
+    }),
+  }));
+  return { tools, ledger: [], dialect: ADAPTER_DIALECTS.gemini };
 }
 
 // A deferred entry's listing carries no examples: describe_tools is where its schema is.

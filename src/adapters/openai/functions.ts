@@ -11,6 +11,7 @@ import { ledgerOf, nonStrictChange } from "../../../lint/lowering-ledger";
 import { deferredListing, TOOL_CATALOG } from "../../set/catalog-listing";
 import type { CallerOptions } from "../contract";
 import { describeWithExamples } from "../examples-text";
+import { repairArrayItems } from "./array-items";
 import { type OpenAIStrictSchema, openAIStrictParameters } from "./strict";
 
 /** Options of both OpenAI listings, and of `decode` and `run`, which must match them. */
@@ -99,10 +100,13 @@ function lowerParameters(
   const converted = strict === false ? undefined : strictOrReason(entry, strict === "auto");
   if (converted === undefined || typeof converted === "string") {
     // draft-07: numeric exclusive bounds for both Zod majors.
-    const parameters = structuredClone(projectParameters(entry.name, entry.parameters, "draft-07"));
+    const parameters = structuredClone(
+      projectParameters(entry.name, entry.parameters, "draft-07"),
+    ) as Record<string, unknown>;
+    const repaired = ledgerOf(entry.name, "openai", repairArrayItems(parameters));
     const ledger =
       typeof converted === "string" ? [nonStrictChange(entry.name, "openai", converted)] : [];
-    return { parameters: parameters as Record<string, unknown>, strict: false, ledger };
+    return { parameters, strict: false, ledger: [...ledger, ...repaired] };
   }
   return {
     parameters: converted.parameters as Record<string, unknown>,

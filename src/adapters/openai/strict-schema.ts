@@ -10,6 +10,7 @@ import type { JsonSchema } from "toolwright";
 import type { SchemaChange } from "toolwright/lint";
 import { ALLOWED_STRING_FORMATS } from "../../../lint/rules/string-format";
 import { setOwn } from "../own-key";
+import { areExclusive } from "./exclusive-options";
 import { acceptsNull, nullable } from "./nullable";
 import { LEAF, type Plan } from "./restore";
 
@@ -19,7 +20,6 @@ const FORMATS = new Set(ALLOWED_STRING_FORMATS["openai-strict"]);
 // Keywords the strict path rejects, and why.
 const REJECTED: Readonly<Record<string, string>> = {
   allOf: "'allOf' (an intersection) is not permitted; merge the objects into one z.object",
-  oneOf: "'oneOf' is not permitted; use z.union (anyOf) instead of a discriminated union or z.xor",
   not: "'not' is not permitted",
   if: "'if/then/else' is not permitted",
   dependentRequired: "'dependentRequired' is not permitted",
@@ -27,6 +27,9 @@ const REJECTED: Readonly<Record<string, string>> = {
   patternProperties: "'patternProperties' (a record with checked keys) is not permitted",
   propertyNames: "'propertyNames' (a record) is not permitted; use an object with named properties",
 };
+
+// Keywords handled by their own step, not copied.
+const OWN_STEP = new Set(["oneOf"]);
 
 // Keywords dropped from the model-facing copy: the tool's own schema still applies them.
 const DROPPED = new Set(["default", "$schema"]);
@@ -118,6 +121,7 @@ function copyKeywords(
       walk.reasons.push(`${site.path}: ${why}`);
       continue;
     }
+    if (OWN_STEP.has(key)) continue;
     if (DROPPED.has(key)) {
       if (key === "default") {
         walk.changes.push({
@@ -235,20 +239,46 @@ function convertTuple(items: unknown[], keyword: string, site: Site, walk: Walk)
   return items.map((item, i) => convert(item, at(site, `${keyword}/${i}`, `[${i}]`), walk));
 }
 
+// `anyOf`, or a `oneOf` whose options are mutually exclusive, sent as `anyOf` (OpenAI's
+// own helper makes the same rewrite); a `oneOf` that cannot be proven so is refused.
 function convertAnyOf(
   schema: Record<string, unknown>,
   out: Record<string, unknown>,
   site: Site,
   walk: Walk,
 ): Plan | undefined {
-  if (!Array.isArray(schema.anyOf)) return undefined;
-  out.anyOf = schema.anyOf.map((option, i) =>
-    convert(option, at(site, `anyOf/${i}`, `|${i}`), walk),
+  const keyword = unionKeyword(schema, site, walk);
+  const options = keyword === undefined ? undefined : schema[keyword];
+  if (keyword === undefined || !Array.isArray(options)) return undefined;
+  out.anyOf = options.map((option, i) =>
+    convert(option, at(site, `${keyword}/${i}`, `|${i}`), walk),
   );
   return {
     kind: "union",
-    options: schema.anyOf.map((_, i) => planAt(walk, `${site.pointer}/anyOf/${i}`)),
+    options: options.map((_, i) => planAt(walk, `${site.pointer}/${keyword}/${i}`)),
   };
+}
+
+const ONE_OF_REFUSED =
+  "'oneOf' is not permitted, and its options are not provably exclusive (so anyOf would admit more); use z.union (anyOf) or a z.discriminatedUnion";
+
+function unionKeyword(
+  schema: Record<string, unknown>,
+  site: Site,
+  walk: Walk,
+): "anyOf" | "oneOf" | undefined {
+  const { oneOf } = schema;
+  if (oneOf === undefined) return Array.isArray(schema.anyOf) ? "anyOf" : undefined;
+  if (!Array.isArray(oneOf) || schema.anyOf !== undefined || !areExclusive(oneOf)) {
+    walk.reasons.push(`${site.path}: ${ONE_OF_REFUSED}`);
+    return Array.isArray(schema.anyOf) ? "anyOf" : undefined;
+  }
+  walk.changes.push({
+    path: site.path,
+    kind: "rewritten",
+    message: "oneOf sent as anyOf (its options are mutually exclusive: the same values)",
+  });
+  return "oneOf";
 }
 
 function escapePointer(key: string): string {

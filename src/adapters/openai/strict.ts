@@ -27,8 +27,9 @@ export interface OpenAIStrictSchema {
   readonly changes: readonly SchemaChange[];
 }
 
-// Lint codes of the `openai-strict` dialect that the conversion itself repairs.
-const REPAIRED = new Set<string>(["optional-property"]);
+// Lint codes the conversion itself repairs: optional properties, and a `oneOf` whose options
+// are exclusive (it refuses the others with its own reason).
+const REPAIRED = new Set<string>(["optional-property", "one-of-union"]);
 const cached = strictCache<OpenAIStrictSchema>("parameters");
 
 /**
@@ -78,9 +79,10 @@ function assertRepairable(tool: string, schema: AnySchema): void {
  * Converts a tool's parameters JSON Schema (the input side, draft-07 or 2020-12) to the
  * form OpenAI's `strict: true` accepts: every property listed in `required`, an
  * optional property made nullable instead, `additionalProperties: false` on every
- * object, `default` removed. Throws {@link StrictSchemaError} naming the tool and every
- * construct strict mode cannot take (intersections, `oneOf`, tuples, records and other
- * open objects, formats outside the supported list, a non-object root).
+ * object, `default` removed, a `oneOf` whose options are mutually exclusive (a
+ * discriminated union) sent as `anyOf`. Throws {@link StrictSchemaError} naming the tool and
+ * every construct strict mode cannot take (intersections, any other `oneOf`, tuples, records
+ * and other open objects, formats outside the supported list, a non-object root).
  *
  * @example
  * ```ts

@@ -6,6 +6,7 @@
  */
 import type { JsonSchemaTarget } from "../json-schema";
 import type { AnySchema } from "../schema";
+import { inlineReuse } from "./inline-reuse";
 
 /** What toolwright uses of zod-to-json-schema (3.23 and later), read structurally. */
 export interface Zod3Converter {
@@ -18,15 +19,19 @@ const zod3Targets = {
   "openapi-3.0": "openApi3",
 } as const satisfies Record<JsonSchemaTarget, string>;
 
-/** zod-to-json-schema's output for `target`, before any dialect rewrite. */
+/**
+ * zod-to-json-schema's output for `target`, before any dialect rewrite, with reuse that is
+ * not recursion written out in place (`./inline-reuse.ts`): only recursion stays a `$ref`.
+ */
 export function zod3JsonSchema(
   converter: Zod3Converter,
   schema: AnySchema,
   target: JsonSchemaTarget,
 ): Record<string, unknown> {
-  return converter.zodToJsonSchema(schema, {
+  const emitted = converter.zodToJsonSchema(schema, {
     target: zod3Targets[target],
     $refStrategy: "root",
     effectStrategy: "input",
   }) as Record<string, unknown>;
+  return inlineReuse(emitted);
 }

@@ -98,7 +98,9 @@ function documentedChecks(problems: Problems, json: Json): void {
     if (typeof ref === "string" && !TOP_LEVEL_REF.test(ref)) {
       problems.add(units, `reference ${ref} does not point to a top-level definition`);
     }
-    if (ref === undefined && node.type === undefined && node.anyOf === undefined) {
+    // A oneOf is either sent as anyOf by the conversion or one of its reasons already.
+    const union = node.anyOf ?? node.oneOf;
+    if (ref === undefined && node.type === undefined && union === undefined) {
       problems.add(units, "schema must have a 'type' key");
     }
     if (node.type === "array" && node.items === undefined) {
