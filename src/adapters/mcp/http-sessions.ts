@@ -8,11 +8,9 @@
  *
  * @module
  */
-import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import {
   isInitializeRequest,
   isJSONRPCRequest,
@@ -27,6 +25,7 @@ import { JsonRpcCode, replyError } from "./json-rpc-reply";
 import { type Outbound, watchResponse } from "./outbound";
 import { ANSWERED, bodyOrAnswer } from "./request-body";
 import { buildServer, type PreparedServer } from "./server";
+import { SessionTransport } from "./session-transport";
 import { SHUTTING_DOWN, Shutdown } from "./shutdown";
 
 /**
@@ -103,7 +102,7 @@ function storeOf(store: unknown): () => McpEventStore | undefined {
 
 /** One client session: its server and transport, and what it has open. */
 interface Session {
-  readonly transport: StreamableHTTPServerTransport;
+  readonly transport: SessionTransport;
   readonly server: McpServer;
   /** Its requests in flight and calls running: idle when neither. */
   readonly shutdown: Shutdown;
@@ -241,8 +240,7 @@ function open(table: Table, subject: string | undefined): Session {
     outbounds,
     shutdown,
     subject,
-    transport: new StreamableHTTPServerTransport({
-      sessionIdGenerator: randomUUID,
+    transport: new SessionTransport({
       eventStore: table.options.storeOf(),
       onsessioninitialized: register,
       onsessionclosed: () => void end(table, session, 0),
