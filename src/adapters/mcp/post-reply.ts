@@ -106,6 +106,19 @@ export class PostReply {
   }
 
   /**
+   * The client cancelled request `id`: the server sends no answer to it (MCP), so the
+   * reply no longer waits for one, and ends once the rest are answered.
+   */
+  cancel(id: RequestId): void {
+    if (!this.#pending.has(id)) return;
+    if (this.#state === "waiting" && this.#pending.size === 1 && this.#held.length === 0) {
+      this.#stream();
+    }
+    if (this.#state === "waiting") this.#hold(undefined, id);
+    else this.#settle(id);
+  }
+
+  /**
    * Ends its connection but not its stream (a handler's `closeSSEStream`): the client
    * resumes it with `Last-Event-ID` and is sent the rest there.
    */
@@ -121,8 +134,8 @@ export class PostReply {
     this.#finish();
   }
 
-  #hold(message: JSONRPCMessage, id: RequestId): void {
-    this.#held.push(message);
+  #hold(message: JSONRPCMessage | undefined, id: RequestId): void {
+    if (message !== undefined) this.#held.push(message);
     this.#pending.delete(id);
     if (this.#pending.size > 0) return;
     const body = JSON.stringify(this.#held.length === 1 ? this.#held[0] : this.#held);

@@ -129,6 +129,7 @@ export class SessionTransport implements Transport {
     const extra = extraOf(req);
     const ids = messages.filter(isJSONRPCRequest).map((message) => message.id);
     if (ids.length === 0) {
+      for (const message of messages) this.#cancelled(message);
       for (const message of messages) this.onmessage?.(message, extra);
       // Only notifications and answers: accepted, nothing to answer with.
       res.writeHead(202).end();
@@ -151,6 +152,13 @@ export class SessionTransport implements Transport {
       closeSSEStream: () => reply.detach(),
       closeStandaloneSSEStream: () => this.closeStandaloneSSEStream(),
     };
+  }
+
+  // A cancelled request is never answered: its POST stops waiting for it.
+  #cancelled(message: JSONRPCMessage): void {
+    if (!("method" in message) || message.method !== "notifications/cancelled") return;
+    const id = (message.params as { requestId?: RequestId } | undefined)?.requestId;
+    if (id !== undefined) this.#replies.get(id)?.cancel(id);
   }
 
   #initialize(messages: readonly JSONRPCMessage[]): Refusal | undefined {

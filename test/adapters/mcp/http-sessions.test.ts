@@ -538,6 +538,23 @@ describe("how a POST is answered", () => {
     ]).toEqual([406, 415, 400, 400, 406, 400]);
   });
 
+  it("ends the stream of a call the client cancels, with no answer (MCP sends none)", async () => {
+    const served = await serve();
+    const session = await rawSession(served.url);
+    const waiting = session.post(call(11, "wait", { ms: 60_000 }));
+    const response = await waiting;
+    expect(response.headers.get("content-type")).toBe("text/event-stream");
+    const cancelled = await session.post({
+      jsonrpc: "2.0",
+      method: "notifications/cancelled",
+      params: { requestId: 11, reason: "changed my mind" },
+    });
+    expect(cancelled.status).toBe(202);
+    const text = await response.text();
+    expect(text).not.toContain('"id":11');
+    await until(() => seen.aborted.length === 1);
+  });
+
   it("accepts notifications alone with 202 and no body", async () => {
     const served = await serve();
     const session = await rawSession(served.url);
