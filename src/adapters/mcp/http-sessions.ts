@@ -11,11 +11,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import {
-  isInitializeRequest,
-  isJSONRPCRequest,
-  type RequestId,
-} from "@modelcontextprotocol/sdk/types.js";
+import type { RequestId } from "@modelcontextprotocol/sdk/types.js";
 import { checkTimer } from "../../call/controls";
 import { describeValue } from "../../core/describe";
 import { principalOf } from "./auth";
@@ -25,6 +21,7 @@ import { JsonRpcCode, replyError } from "./json-rpc-reply";
 import { type Outbound, watchResponse } from "./outbound";
 import { ANSWERED, bodyOrAnswer } from "./request-body";
 import { buildServer, type PreparedServer } from "./server";
+import { isInitialize, requestIds } from "./session-checks";
 import { SessionTransport } from "./session-transport";
 import { SHUTTING_DOWN, Shutdown } from "./shutdown";
 
@@ -267,7 +264,7 @@ async function forward(
 ): Promise<void> {
   clearTimeout(session.idleTimer);
   res.once("close", session.shutdown.track());
-  const ids = requestIds(body);
+  const ids = requestIdsOf(body);
   if (ids.length > 0) {
     const outbound = watchResponse(res, table.limits);
     for (const id of ids) session.outbounds.set(id, outbound);
@@ -297,7 +294,7 @@ function end(table: Table, session: Session, graceMs: number): Promise<void> {
 }
 
 function startsSession(body: unknown): boolean {
-  return Array.isArray(body) ? body.some(isInitializeRequest) : isInitializeRequest(body);
+  return Array.isArray(body) ? body.some(isInitialize) : isInitialize(body);
 }
 
 // The authenticated caller's subject (`auth` set it on the request), if any.
@@ -307,12 +304,11 @@ function subjectOf(req: IncomingMessage): string | undefined {
 
 // A GET (a stream to hold open), a DELETE, or a POST with a request to answer.
 function carriesWork(req: IncomingMessage, body: unknown): boolean {
-  return req.method !== "POST" || requestIds(body).length > 0;
+  return req.method !== "POST" || requestIdsOf(body).length > 0;
 }
 
-function requestIds(body: unknown): RequestId[] {
-  const messages = Array.isArray(body) ? body : [body];
-  return messages.filter(isJSONRPCRequest).map((message) => message.id);
+function requestIdsOf(body: unknown): RequestId[] {
+  return requestIds(Array.isArray(body) ? body : [body]);
 }
 
 function notFound(res: ServerResponse): void {

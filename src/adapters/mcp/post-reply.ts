@@ -48,6 +48,8 @@ type State = "waiting" | "streaming" | "lost" | "done";
 
 /** The answer to one POST that carries requests. */
 export class PostReply {
+  /** The requests it answers, answered or not. */
+  readonly ids: readonly RequestId[];
   readonly #res: ServerResponse;
   readonly #context: ReplyContext;
   readonly #pending: Set<RequestId>;
@@ -63,14 +65,10 @@ export class PostReply {
   constructor(res: ServerResponse, ids: readonly RequestId[], context: ReplyContext) {
     this.#res = res;
     this.#context = context;
+    this.ids = ids;
     this.#pending = new Set(ids);
     this.#turn = setImmediate(() => this.#stream());
     this.#follow({ res });
-  }
-
-  /** The requests it answers. */
-  get ids(): readonly RequestId[] {
-    return [...this.#pending];
   }
 
   /** Its stream's id in the event store, once it streams with one. */

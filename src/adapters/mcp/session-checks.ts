@@ -8,8 +8,11 @@
  */
 import type { IncomingMessage } from "node:http";
 import {
+  type InitializeRequest,
+  isInitializeRequest,
   type JSONRPCMessage,
   JSONRPCMessageSchema,
+  type RequestId,
   SUPPORTED_PROTOCOL_VERSIONS,
 } from "@modelcontextprotocol/sdk/types.js";
 import { JsonRpcCode } from "./json-rpc-reply";
@@ -93,4 +96,33 @@ export function messagesOf(body: unknown): JSONRPCMessage[] | Refusal {
 function isJson(header: string | undefined): boolean {
   const essence = header?.split(";", 1)[0]?.trim().toLowerCase();
   return essence === "application/json";
+}
+
+/**
+ * The id of `message` if it is a request (a method and an id), else `undefined`. By its
+ * shape, not the SDK's schema: run on every message of every POST, a schema's parse
+ * (and, for what is not a request, its failure) is a cost the shape alone avoids; what
+ * is malformed is refused by {@link messagesOf}.
+ */
+export function requestIdOf(message: unknown): RequestId | undefined {
+  if (typeof message !== "object" || message === null) return undefined;
+  const { method, id } = message as { method?: unknown; id?: unknown };
+  if (typeof method !== "string") return undefined;
+  return typeof id === "string" || typeof id === "number" ? id : undefined;
+}
+
+/** Whether `message` is an initialize request; the schema only for one that says so. */
+export function isInitialize(message: unknown): message is InitializeRequest {
+  const method = (message as { method?: unknown } | null)?.method;
+  return method === "initialize" && isInitializeRequest(message);
+}
+
+/** The ids of the requests among `messages`. */
+export function requestIds(messages: readonly unknown[]): RequestId[] {
+  const ids: RequestId[] = [];
+  for (const message of messages) {
+    const id = requestIdOf(message);
+    if (id !== undefined) ids.push(id);
+  }
+  return ids;
 }

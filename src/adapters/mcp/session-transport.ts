@@ -17,8 +17,6 @@ import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import {
   DEFAULT_NEGOTIATED_PROTOCOL_VERSION,
   type InitializeRequest,
-  isInitializeRequest,
-  isJSONRPCRequest,
   type JSONRPCMessage,
   type MessageExtraInfo,
   type RequestId,
@@ -27,9 +25,12 @@ import { JsonRpcCode, replyError } from "./json-rpc-reply";
 import { answerId, PostReply, type ReplyContext, type Sink } from "./post-reply";
 import {
   getRefusal,
+  isInitialize,
   messagesOf,
   postRefusal,
   type Refusal,
+  requestIdOf,
+  requestIds,
   versionRefusal,
 } from "./session-checks";
 import { keepAlive, sseEvent, writeSseHead } from "./sse";
@@ -62,6 +63,8 @@ export class SessionTransport implements Transport {
   /** The POST streams the store holds events of, by stream id, for a resume to find. */
   readonly #streams = new Map<string, PostReply>();
   #standalone: Sink | undefined;
+  #priming: ReplyContext | undefined;
+  #plain: ReplyContext | undefined;
   #started = false;
   #closed = false;
 
@@ -107,27 +110,13 @@ export class SessionTransport implements Transport {
   }
 
   #post(req: IncomingMessage, res: ServerResponse, body: unknown): void {
-    const refused = postRefusal(req);
-    if (refused !== undefined) {
-      refuse(res, refused);
-      return;
-    }
-    const messages = messagesOf(body);
+    const messages = this.#accepted(req, body);
     if (!Array.isArray(messages)) {
       refuse(res, messages);
       return;
     }
-    const initialize = messages.find((message) => isInitializeRequest(message)) as
-      | InitializeRequest
-      | undefined;
-    const refusedSession =
-      initialize === undefined ? this.#sessionRefusal(req) : this.#initialize(messages);
-    if (refusedSession !== undefined) {
-      refuse(res, refusedSession);
-      return;
-    }
     const extra = extraOf(req);
-    const ids = messages.filter(isJSONRPCRequest).map((message) => message.id);
+    const ids = requestIds(messages);
     if (ids.length === 0) {
       for (const message of messages) this.#cancelled(message);
       for (const message of messages) this.onmessage?.(message, extra);
@@ -135,20 +124,32 @@ export class SessionTransport implements Transport {
       res.writeHead(202).end();
       return;
     }
-    const context = this.#context(versionOf(req, initialize));
+    const context = this.#context(versionOf(req, messages));
     const reply = new PostReply(res, ids, context);
     for (const id of ids) this.#replies.set(id, reply);
-    const closing = this.#closers(reply, context);
     for (const message of messages) {
-      this.onmessage?.(message, isJSONRPCRequest(message) ? { ...extra, ...closing } : extra);
+      const request = requestIdOf(message) !== undefined;
+      this.onmessage?.(message, request ? this.#requestExtra(extra, reply, context) : extra);
     }
+  }
+
+  // A POST's messages, once its headers, its body and its session (or its initialize,
+  // which starts one) pass.
+  #accepted(req: IncomingMessage, body: unknown): JSONRPCMessage[] | Refusal {
+    const messages = postRefusal(req) ?? messagesOf(body);
+    if (!Array.isArray(messages)) return messages;
+    const refused = messages.some(isInitialize)
+      ? this.#initialize(messages)
+      : this.#sessionRefusal(req);
+    return refused ?? messages;
   }
 
   // A handler may close its stream for the client to poll, as the SDK's transport lets
   // it, when the client could resume it: the session keeps events and the client primes.
-  #closers(reply: PostReply, context: ReplyContext): Partial<MessageExtraInfo> {
-    if (context.store === undefined || !context.primes) return {};
+  #requestExtra(extra: MessageExtraInfo, reply: PostReply, context: ReplyContext) {
+    if (context.store === undefined || !context.primes) return extra;
     return {
+      ...extra,
       closeSSEStream: () => reply.detach(),
       closeStandaloneSSEStream: () => this.closeStandaloneSSEStream(),
     };
@@ -173,12 +174,18 @@ export class SessionTransport implements Transport {
     return undefined;
   }
 
+  // One context for clients that take the priming event, one for those that do not.
   #context(version: string): ReplyContext {
-    const store = this.#options.eventStore;
-    return {
-      sessionId: this.sessionId,
-      store,
-      primes: version >= PRIMING_SINCE,
+    const primes = version >= PRIMING_SINCE;
+    const cached = primes ? this.#priming : this.#plain;
+    if (cached !== undefined) return cached;
+    const transport = this;
+    const context: ReplyContext = {
+      get sessionId() {
+        return transport.sessionId;
+      },
+      store: this.#options.eventStore,
+      primes,
       newStreamId: randomUUID,
       registered: (reply) => {
         if (reply.streamId !== undefined) this.#streams.set(reply.streamId, reply);
@@ -190,6 +197,9 @@ export class SessionTransport implements Transport {
         if (reply.streamId !== undefined) this.#streams.delete(reply.streamId);
       },
     };
+    if (primes) this.#priming = context;
+    else this.#plain = context;
+    return context;
   }
 
   async #get(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -300,7 +310,8 @@ function extraOf(req: IncomingMessage): MessageExtraInfo {
 }
 
 // The version the client speaks: its initialize's, or the header's after it.
-function versionOf(req: IncomingMessage, initialize: InitializeRequest | undefined): string {
+function versionOf(req: IncomingMessage, messages: readonly JSONRPCMessage[]): string {
+  const initialize = messages.find(isInitialize) as InitializeRequest | undefined;
   if (initialize !== undefined) return initialize.params.protocolVersion;
   const header = req.headers["mcp-protocol-version"];
   return typeof header === "string" ? header : DEFAULT_NEGOTIATED_PROTOCOL_VERSION;
