@@ -149,7 +149,8 @@ export class SessionTransport implements Transport {
   #requestExtra(extra: MessageExtraInfo, reply: PostReply, context: ReplyContext) {
     if (context.store === undefined || !context.primes) return extra;
     return {
-      ...extra,
+      requestInfo: extra.requestInfo,
+      authInfo: extra.authInfo,
       closeSSEStream: () => reply.detach(),
       closeStandaloneSSEStream: () => this.closeStandaloneSSEStream(),
     };
@@ -306,7 +307,7 @@ function extraOf(req: IncomingMessage): MessageExtraInfo {
       return new URL(req.url ?? "/", `http://${req.headers.host ?? "localhost"}`);
     },
   };
-  return { requestInfo, ...(authInfo !== undefined && { authInfo }) };
+  return { requestInfo, authInfo };
 }
 
 // The version the client speaks: its initialize's, or the header's after it.
