@@ -21,7 +21,7 @@
 import type { ServerResponse } from "node:http";
 import type { EventStore } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import type { JSONRPCMessage, RequestId } from "@modelcontextprotocol/sdk/types.js";
-import { keepAlive, primingEvent, sseEvent, writeSseHead } from "./sse";
+import { isOpen, keepAlive, primingEvent, sseEvent, writeSseHead } from "./sse";
 
 /** Where a stream's events go now: the POST's own response, or the GET that resumed it. */
 export interface Sink {
@@ -78,7 +78,7 @@ export class PostReply {
 
   /** Whether a connection is open for its events. */
   get connected(): boolean {
-    return this.#sink !== undefined;
+    return this.#sink !== undefined && isOpen(this.#sink.res);
   }
 
   /** Sends `message` (an answer, or a message about one of its requests). */
@@ -182,7 +182,7 @@ export class PostReply {
 
   #write(text: string, eventId: string | undefined): void {
     const sink = this.#sink;
-    if (sink === undefined || sink.res.writableEnded) return;
+    if (sink === undefined || !isOpen(sink.res)) return;
     if (eventId !== undefined && sink.replayed?.has(eventId)) return;
     sink.res.write(text);
   }

@@ -33,7 +33,7 @@ import {
   requestIds,
   versionRefusal,
 } from "./session-checks";
-import { keepAlive, sseEvent, writeSseHead } from "./sse";
+import { isOpen, keepAlive, sseEvent, writeSseHead } from "./sse";
 
 /** The stream a GET holds open, as the SDK names it in the event store. */
 const STANDALONE = "_GET_stream";
@@ -249,6 +249,8 @@ export class SessionTransport implements Transport {
       return refuse(res, { ...badRequest("Error replaying events"), status: 500 });
     }
     if (this.#closed) return refuse(res, notFound);
+    // The client went away while the store replayed: there is nothing to attach.
+    if (res.destroyed) return;
     writeSseHead(res, this.sessionId);
     keepAlive(res);
     for (const event of events) res.write(event);
@@ -281,7 +283,7 @@ export class SessionTransport implements Transport {
     const store = this.#options.eventStore;
     const eventId = await store?.storeEvent(STANDALONE, message);
     const sink = this.#standalone;
-    if (sink === undefined || sink.res.writableEnded) return;
+    if (sink === undefined || !isOpen(sink.res)) return;
     if (eventId !== undefined && sink.replayed?.has(eventId)) return;
     sink.res.write(sseEvent(message, eventId));
   }

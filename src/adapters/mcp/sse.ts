@@ -36,10 +36,15 @@ export function primingEvent(eventId: string): string {
   return `id: ${eventId}\ndata: \n\n`;
 }
 
+/** Whether `res` can still be written to (`writable` stays true after `end` on Node 20). */
+export function isOpen(res: ServerResponse): boolean {
+  return !res.writableEnded && !res.destroyed;
+}
+
 /** A comment on `res` every {@link KEEP_ALIVE_MS} until the response closes. */
 export function keepAlive(res: ServerResponse): void {
   const timer = setInterval(() => {
-    if (res.writableEnded || res.destroyed) clearInterval(timer);
+    if (!isOpen(res)) clearInterval(timer);
     else res.write(": keepalive\n\n");
   }, KEEP_ALIVE_MS);
   timer.unref();
