@@ -85,6 +85,10 @@ export class SessionTransport implements Transport {
     return this.#delete(req, res);
   }
 
+  /**
+   * Sends `message` on the POST of the request it answers or belongs to, or, outside any
+   * request, on the stream a GET holds (stored first, for a resume, with an event store).
+   */
   async send(message: JSONRPCMessage, options?: { relatedRequestId?: RequestId }): Promise<void> {
     const id = answerId(message) ?? options?.relatedRequestId;
     if (id === undefined) return this.#broadcast(message);
@@ -99,6 +103,7 @@ export class SessionTransport implements Transport {
     this.#standalone = undefined;
   }
 
+  /** Ends every stream and answer still open; the session's server sees it close. */
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
