@@ -104,13 +104,21 @@ function isLoopback(hostname: string): boolean {
   return normal === "[::1]" || normal.startsWith("[::ffff:7f");
 }
 
+// The last `Host` each allow-list accepted: a client names the same one on every request,
+// and parsing it as a URL was most of the check's cost.
+const lastAccepted = new WeakMap<ReadonlySet<string>, string>();
+
 function hostRefusal(host: string | undefined, hosts: ReadonlySet<string> | undefined) {
   if (hosts === undefined) return undefined;
   if (host === undefined || host === "") {
     return "the request has no Host header; this server answers only requests naming an allowed host";
   }
+  if (lastAccepted.get(hosts) === host) return undefined;
   const hostname = hostnameOf(host);
-  if (hostname !== undefined && hosts.has(hostname)) return undefined;
+  if (hostname !== undefined && hosts.has(hostname)) {
+    lastAccepted.set(hosts, host);
+    return undefined;
+  }
   return `Host '${host}' is not allowed: add its hostname to allowed.hosts to serve it`;
 }
 

@@ -8,16 +8,10 @@
  *
  * @module
  */
-import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
-import {
-  isInitializeRequest,
-  isJSONRPCRequest,
-  type RequestId,
-} from "@modelcontextprotocol/sdk/types.js";
+import type { RequestId } from "@modelcontextprotocol/sdk/types.js";
 import { checkTimer } from "../../call/controls";
 import { describeValue } from "../../core/describe";
 import { principalOf, type ResolvedAuth } from "./auth";
@@ -28,6 +22,8 @@ import { JsonRpcCode, replyError } from "./json-rpc-reply";
 import { type Outbound, watchResponse } from "./outbound";
 import { ANSWERED, bodyOrAnswer } from "./request-body";
 import { buildServer, type PreparedServer } from "./server";
+import { isInitialize, requestIds } from "./session-checks";
+import { SessionTransport } from "./session-transport";
 import { SHUTTING_DOWN, Shutdown } from "./shutdown";
 
 /**
@@ -104,7 +100,7 @@ function storeOf(store: unknown): () => McpEventStore | undefined {
 
 /** One client session: its server and transport, and what it has open. */
 interface Session {
-  readonly transport: StreamableHTTPServerTransport;
+  readonly transport: SessionTransport;
   readonly server: McpServer;
   /** Its requests in flight and calls running: idle when neither. */
   readonly shutdown: Shutdown;
@@ -246,8 +242,7 @@ function open(table: Table, subject: string | undefined): Session {
     outbounds,
     shutdown,
     subject,
-    transport: new StreamableHTTPServerTransport({
-      sessionIdGenerator: randomUUID,
+    transport: new SessionTransport({
       eventStore: table.options.storeOf(),
       onsessioninitialized: register,
       onsessionclosed: () => void end(table, session, 0),
@@ -274,7 +269,7 @@ async function forward(
 ): Promise<void> {
   clearTimeout(session.idleTimer);
   res.once("close", session.shutdown.track());
-  const ids = requestIds(body);
+  const ids = requestIdsOf(body);
   if (ids.length > 0) {
     const outbound = watchResponse(res, table.limits);
     for (const id of ids) session.outbounds.set(id, outbound);
@@ -304,7 +299,7 @@ function end(table: Table, session: Session, graceMs: number): Promise<void> {
 }
 
 function startsSession(body: unknown): boolean {
-  return Array.isArray(body) ? body.some(isInitializeRequest) : isInitializeRequest(body);
+  return Array.isArray(body) ? body.some(isInitialize) : isInitialize(body);
 }
 
 // The authenticated caller's subject (`auth` set it on the request), if any.
@@ -314,12 +309,11 @@ function subjectOf(req: IncomingMessage): string | undefined {
 
 // A GET (a stream to hold open), a DELETE, or a POST with a request to answer.
 function carriesWork(req: IncomingMessage, body: unknown): boolean {
-  return req.method !== "POST" || requestIds(body).length > 0;
+  return req.method !== "POST" || requestIdsOf(body).length > 0;
 }
 
-function requestIds(body: unknown): RequestId[] {
-  const messages = Array.isArray(body) ? body : [body];
-  return messages.filter(isJSONRPCRequest).map((message) => message.id);
+function requestIdsOf(body: unknown): RequestId[] {
+  return requestIds(Array.isArray(body) ? body : [body]);
 }
 
 function notFound(res: ServerResponse): void {

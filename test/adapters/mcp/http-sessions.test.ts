@@ -384,14 +384,36 @@ describe("resumable streams", () => {
     expect(resumed.map((arrival) => arrival.method)).toEqual(["GET"]);
   });
 
+  it("a handler that closes its stream (closeSSEStream) is answered on the client's resume", async () => {
+    const served = await serve({
+      server: {
+        configure: (server) => {
+          server.registerPrompt("poll", { description: "closes its stream" }, async (extra) => {
+            extra.closeSSEStream?.();
+            await new Promise((resolve) => setTimeout(resolve, 50));
+            return { messages: [{ role: "user", content: { type: "text", text: "polled" } }] };
+          });
+        },
+      },
+    });
+    const { client } = await connect(served.url);
+    const { messages } = await client.getPrompt({ name: "poll" });
+    expect(messages[0]?.content).toEqual({ type: "text", text: "polled" });
+    const resumed = served.arrivals.filter((arrival) => arrival.lastEventId !== undefined);
+    expect(resumed.map((arrival) => arrival.method)).toEqual(["GET"]);
+  });
+
   it("without an event store, no event carries an id to resume from", async () => {
     const withIds = async (served: Served) => {
       const { transport } = await connect(served.url);
+      // A call that waits is answered on a stream (one answered at once comes as JSON).
       const response = await postTo(served.url, transport.sessionId ?? "", {
         jsonrpc: "2.0",
         id: 7,
-        method: "tools/list",
+        method: "tools/call",
+        params: { name: "wait", arguments: { ms: 20 } },
       });
+      expect(response.headers.get("content-type")).toBe("text/event-stream");
       const text = await response.text();
       expect(text).toContain('"id":7');
       return /^id: /m.test(text);
@@ -419,6 +441,126 @@ describe("resumable streams", () => {
     expect(() => memoryEventStore({ maxEvents: 0 })).toThrow(
       "memoryEventStore: maxEvents must be a positive whole number, received a number (0)",
     );
+  });
+});
+
+describe("how a POST is answered", () => {
+  const call = (id: number, name: string, args: object) => ({
+    jsonrpc: "2.0",
+    id,
+    method: "tools/call",
+    params: { name, arguments: args },
+  });
+
+  it("as plain JSON when the answer is ready at once, with the session's id", async () => {
+    const served = await serve();
+    const session = await rawSession(served.url);
+    const response = await session.post({ jsonrpc: "2.0", id: 2, method: "tools/list" });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/json");
+    expect(response.headers.get("mcp-session-id")).toBe(session.id);
+    const body = (await response.json()) as { id: number; result: { tools: unknown[] } };
+    expect(body.id).toBe(2);
+    expect(body.result.tools.length).toBeGreaterThan(0);
+  });
+
+  it("as an SSE stream, priming event first, when the call sends something before its answer", async () => {
+    const served = await serve();
+    const session = await rawSession(served.url);
+    const response = await session.post({
+      ...call(3, "slow_steps", { ms: 1 }),
+      params: { name: "slow_steps", arguments: { ms: 1 }, _meta: { progressToken: "p" } },
+    });
+    expect(response.headers.get("content-type")).toBe("text/event-stream");
+    const events = (await response.text()).split("\n\n").filter((event) => event !== "");
+    expect(events[0]).toMatch(/^id: \S+\ndata: $/);
+    expect(events[1]).toContain('"method":"notifications/progress"');
+    expect(events[2]).toContain('"id":3');
+    expect(events.every((event) => /^(event: message\n)?id: /.test(event))).toBe(true);
+  });
+
+  it("a batch as one JSON array once every answer is ready", async () => {
+    const served = await serve();
+    const session = await rawSession(served.url);
+    const response = await session.post([
+      { jsonrpc: "2.0", id: 4, method: "tools/list" },
+      call(5, "chatter", {}),
+    ]);
+    const text = await response.text();
+    // Chatter logs before answering: that is sent on a stream, and so is the batch's rest.
+    expect(response.headers.get("content-type")).toBe("text/event-stream");
+    expect(text).toContain('"id":4');
+    expect(text).toContain('"id":5');
+    const quiet = await session.post([
+      { jsonrpc: "2.0", id: 6, method: "tools/list" },
+      { jsonrpc: "2.0", id: 7, method: "ping" },
+    ]);
+    expect(quiet.headers.get("content-type")).toBe("application/json");
+    const answers = (await quiet.json()) as { id: number }[];
+    expect(answers.map((answer) => answer.id).sort()).toEqual([6, 7]);
+  });
+
+  it("refuses what the SDK's transport refuses, with its statuses", async () => {
+    const served = await serve();
+    const session = await rawSession(served.url);
+    const headers = {
+      "mcp-session-id": session.id,
+      "mcp-protocol-version": "2025-11-25",
+    };
+    const body = JSON.stringify({ jsonrpc: "2.0", id: 9, method: "tools/list" });
+    const statusOf = async (init: RequestInit) => {
+      const response = await fetch(served.url, init);
+      await response.text();
+      return response.status;
+    };
+    expect([
+      await statusOf({
+        method: "POST",
+        headers: { ...headers, "content-type": "application/json", accept: "application/json" },
+        body,
+      }),
+      await statusOf({
+        method: "POST",
+        headers: { ...headers, "content-type": "text/plain", accept: mcpHeaders.accept },
+        body,
+      }),
+      await statusOf({
+        method: "POST",
+        headers: { ...mcpHeaders, ...headers, "mcp-protocol-version": "1999-01-01" },
+        body,
+      }),
+      await statusOf({ method: "POST", headers: { ...mcpHeaders, ...headers }, body: "[1]" }),
+      await statusOf({ method: "GET", headers: { ...headers, accept: "application/json" } }),
+      await statusOf({
+        method: "GET",
+        headers: { ...headers, accept: "text/event-stream", "last-event-id": "no-such-event" },
+      }),
+    ]).toEqual([406, 415, 400, 400, 406, 400]);
+  });
+
+  it("ends the stream of a call the client cancels, with no answer (MCP sends none)", async () => {
+    const served = await serve();
+    const session = await rawSession(served.url);
+    const waiting = session.post(call(11, "wait", { ms: 60_000 }));
+    const response = await waiting;
+    expect(response.headers.get("content-type")).toBe("text/event-stream");
+    const cancelled = await session.post({
+      jsonrpc: "2.0",
+      method: "notifications/cancelled",
+      params: { requestId: 11, reason: "changed my mind" },
+    });
+    expect(cancelled.status).toBe(202);
+    const text = await response.text();
+    expect(text).not.toContain('"id":11');
+    await until(() => seen.aborted.length === 1);
+  });
+
+  it("accepts notifications alone with 202 and no body", async () => {
+    const served = await serve();
+    const session = await rawSession(served.url);
+    const response = await session.post({ jsonrpc: "2.0", method: "notifications/initialized" });
+    expect(response.status).toBe(202);
+    expect(await response.text()).toBe("");
   });
 });
 
