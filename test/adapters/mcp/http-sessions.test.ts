@@ -647,7 +647,9 @@ describe("the session's life", () => {
   });
 
   it("frees the slot of every session that ends, by DELETE or by expiry", async () => {
-    const { url } = await serve({ sessions: { maxSessions: 20, idleTimeoutMs: 150 } });
+    // The timeout is long enough that no session expires while the slots are being filled on a
+    // loaded machine, and the wait below is well past it.
+    const { url } = await serve({ sessions: { maxSessions: 20, idleTimeoutMs: 1_000 } });
     const first = await Promise.all(Array.from({ length: 20 }, () => rawSession(url)));
     expect((await rawSessionStatus(url)).status).toBe(503);
     // Half end by DELETE, the rest by expiry; then 20 start again.
@@ -663,7 +665,7 @@ describe("the session's life", () => {
     expect(refilled.every(({ id }) => id !== "")).toBe(true);
     expect((await rawSessionStatus(url)).status).toBe(503);
     // Every session now idles past its timeout (no request reaches it meanwhile).
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
     const again = await Promise.all(Array.from({ length: 20 }, () => rawSession(url)));
     expect(again.every(({ id }) => id !== "")).toBe(true);
   });
