@@ -1,4 +1,4 @@
-import { capability, defineTool, TextManual, toolbox } from "toolwright";
+import { capability, defineTool, toolbox } from "toolwright";
 import { z } from "zod";
 
 // Stands in for your calendar API.
@@ -21,9 +21,8 @@ export const meetings = capability({
   name: "meetings",
   description: "Meeting management",
   toolbox: meetingTools,
-  manual: new TextManual("meetings-manual", "Use list_meetings to see the day's schedule."),
 });
 
 // What a host does with a model's tool call: arguments parsed once, the result checked.
 export const today = await meetings.toolbox.execute("list_meetings", { day: "2026-12-01" });
-// today: { meetings: ["Standup", "Quarterly planning"] }
+console.log(today); // { meetings: [ 'Standup', 'Quarterly planning' ] }

@@ -6,37 +6,17 @@
  * other blocks import as `./name.js`. The blocks of `lint/README.md` are checked beside them,
  * each on its own (`lint-block-N.ts`), and so are those of every page in `docs/`
  * (`docs-<page>-block-N.ts`, or the name a `<!-- file: name.ts -->` gives), which may
- * import the README's named modules (`./quick-start.js`, `./support.js`).
+ * import the named modules of the README and of each other (`./quick-start.js`, `./support.js`).
+ * test/examples/doc-snippets-run.test.ts runs each of them.
  */
 import { spawnSync } from "node:child_process";
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
+import { allSnippets, ROOT, type Snippet } from "./doc-snippets";
 
-const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 // Inside the repository, so that zod and the SDKs resolve from its node_modules.
 const PROJECT = join(ROOT, "node_modules", ".cache", `readme-snippets-${process.pid}`);
-
-interface Snippet {
-  readonly file: string;
-  /** The Markdown file the block is in, relative to the root. */
-  readonly source: string;
-  readonly code: string;
-  /** The README line the block starts on, for failure messages. */
-  readonly line: number;
-}
-
-function snippets(source: string, prefix = ""): Snippet[] {
-  const readme = readFileSync(join(ROOT, source), "utf8");
-  const blocks = readme.matchAll(/(?:<!-- file: ([\w.-]+) -->\n)?```ts\n([\s\S]*?)```/g);
-  return [...blocks].map((block, index) => ({
-    file: block[1] ?? `${prefix}block-${index + 1}.ts`,
-    source,
-    code: block[2] ?? "",
-    line: readme.slice(0, block.index).split("\n").length,
-  }));
-}
 
 function writeProject(all: readonly Snippet[]): void {
   rmSync(PROJECT, { recursive: true, force: true });
@@ -62,20 +42,8 @@ function writeProject(all: readonly Snippet[]): void {
   for (const snippet of all) writeFileSync(join(PROJECT, snippet.file), snippet.code);
 }
 
-/** The pages of `docs/`, by name, in order. */
-function docPages(): string[] {
-  return readdirSync(join(ROOT, "docs"))
-    .filter((name) => name.endsWith(".md"))
-    .sort()
-    .map((name) => name.slice(0, -".md".length));
-}
-
 describe("README snippets", () => {
-  const all = [
-    ...snippets("README.md"),
-    ...snippets("lint/README.md", "lint-"),
-    ...docPages().flatMap((page) => snippets(`docs/${page}.md`, `docs-${page}-`)),
-  ];
+  const all = allSnippets();
 
   afterAll(() => rmSync(PROJECT, { recursive: true, force: true }));
 

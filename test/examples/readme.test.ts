@@ -51,10 +51,11 @@ describe("README", () => {
     expect(imports).toEqual(["toolwright", "zod"]);
   });
 
-  it("links nothing the published package lacks: the web, or a page of docs/ (which it ships)", () => {
+  it("links nothing the published package lacks: the web, LICENSE, or a page of docs/ (which it ships)", () => {
     const links = linksOf("README.md");
     const local = links.filter((link) => !/^https?:/.test(link));
-    expect(local.filter((link) => !/^docs\/[\w-]+\.md(#[\w-]+)?$/.test(link))).toEqual([]);
+    const shipped = /^(docs\/[\w-]+\.md(#[\w-]+)?|LICENSE)$/;
+    expect(local.filter((link) => !shipped.test(link))).toEqual([]);
     expect(JSON.parse(read("package.json")).files).toContain("docs");
     expect(local.filter((link) => !resolves("README.md", link))).toEqual([]);
   });
@@ -69,18 +70,56 @@ describe("README", () => {
     expect(pagesIn(readme).sort()).toEqual(docPages().map((page) => `docs/${page}`));
     const section = readme.slice(
       readme.indexOf("### MCP: `toolwright/mcp`"),
-      readme.indexOf("### Provider formats"),
+      readme.indexOf("## A model loop, offline"),
     );
-    const mcpPages = docPages().filter((page) => page.startsWith("mcp-"));
+    const mcpPages = docPages().filter((page) => /^mcp[-.]/.test(page));
     expect(pagesIn(section).sort()).toEqual(mcpPages.map((page) => `docs/${page}`));
   });
 
-  it("links both porting guides from its migration guide", () => {
+  it("is at most 12 kB, for a newcomer to read through", () => {
+    expect(Buffer.byteLength(read("README.md"))).toBeLessThanOrEqual(12_000);
+  });
+
+  it("has the sections a newcomer needs, in order", () => {
+    const headings = [...read("README.md").matchAll(/^## (.+)$/gm)].map((found) => found[1]);
+    expect(headings).toEqual([
+      "Install",
+      "Quick start",
+      "Serve it over MCP",
+      "A model loop, offline",
+      "Adapters",
+      "Features",
+      "Contributing",
+    ]);
+  });
+
+  it("says how to run TypeScript: tsx, or Node's own type stripping", () => {
     const readme = read("README.md");
-    const start = readme.indexOf("## Migration guide");
-    const section = readme.slice(start, readme.indexOf("\n## ", start + 1));
-    expect(section).toContain("(docs/porting-from-ai-sdk.md)");
-    expect(section).toContain("(docs/porting-from-mcp-sdk.md)");
+    expect(readme).toContain("`npx tsx file.ts`");
+    expect(readme).toContain("`node --experimental-strip-types file.ts`");
+  });
+
+  it("gives the command that connects the MCP Inspector to the quick server", () => {
+    const readme = read("README.md");
+    expect(readme).toContain("port: 3000,");
+    expect(readme).toContain(
+      "npx @modelcontextprotocol/inspector --cli http://127.0.0.1:3000/mcp --transport http",
+    );
+  });
+
+  it("shows examples/offline-loop.ts whole, a model loop on the AI SDK's mock model", () => {
+    const block = marked(read("README.md"), "offline-loop");
+    expect(block).toBe(read("examples/offline-loop.ts"));
+    expect(block).toContain('import { MockLanguageModelV3 } from "ai/test";');
+  });
+
+  it("gives each adapter one line, linking its page", () => {
+    const readme = read("README.md");
+    for (const host of ["mcp", "openai", "anthropic", "gemini", "ai-sdk"]) {
+      expect(readme).toContain(
+        `- [\`toolwright/${host}\`](docs/${host === "mcp" ? "mcp" : host}.md)`,
+      );
+    }
   });
 
   it("starts with the install command, and gives contributors their two commands", () => {
@@ -93,6 +132,12 @@ describe("README", () => {
 });
 
 describe("docs/", () => {
+  it("links both porting guides from the migration guide", () => {
+    const page = read("docs/migration.md");
+    expect(page).toContain("(porting-from-ai-sdk.md)");
+    expect(page).toContain("(porting-from-mcp-sdk.md)");
+  });
+
   it("links only pages and headings that exist, and the web", () => {
     for (const page of docPages()) {
       const local = linksOf(`docs/${page}`).filter((link) => !/^https?:/.test(link));
