@@ -61,7 +61,7 @@ export async function listMcpTools(
     );
     // Over stdio a line that is not JSON-RPC is garbage on the protocol channel.
     client.onerror = (error) => {
-      if (source.kind === "stdio")
+      if (source.kind === "stdio" && isUnreadable(error))
         resolve(
           `wrote a line on stdout that is not a JSON-RPC message (${messageOf(error)}); an MCP server over stdio writes only JSON-RPC to stdout, logs go to stderr`,
         );
@@ -244,10 +244,18 @@ function describeFailure(error: unknown): string {
   const code = (error as { code?: unknown } | null)?.code;
   if (code === "ENOENT")
     return `could not be started: ${messageOf(error)} (is the program installed and on PATH?)`;
-  const message = messageOf(error);
+  // The SDK's HTTP errors carry the status as their code.
+  const status = typeof code === "number" && code >= 100 ? `HTTP ${code}: ` : "";
+  const message = `${status}${messageOf(error)}`;
   if (/connection closed/i.test(message))
     return "ended before it listed its tools (the process exited or closed stdout)";
   return `failed while listing its tools: ${message}`;
+}
+
+// What the SDK throws for a line it cannot read: JSON.parse's SyntaxError, or Zod's error
+// (with its issues) for JSON that is no JSON-RPC message. A spawn error is neither.
+function isUnreadable(error: Error): boolean {
+  return error instanceof SyntaxError || Array.isArray((error as { issues?: unknown }).issues);
 }
 
 function withStderr(problem: string, stderr: string): string {
