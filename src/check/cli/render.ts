@@ -38,7 +38,7 @@ export function renderReport(report: SweepReport, context: RenderContext): strin
     context.format === "github"
       ? context.findings.map((finding) => annotation(finding, fileOf(finding, context), several))
       : groupFindings(context.findings).map((group) => textLine(group, context, several));
-  const ledger = context.ledger && context.format === "text" ? report.ledger.map(ledgerLine) : [];
+  const ledger = context.ledger ? report.ledger.map((entry) => ledgerOutput(entry, context)) : [];
   return [...lines, ...ledger, summarise(report, context)];
 }
 
@@ -51,6 +51,20 @@ function fileOf(finding: MergedFinding, context: RenderContext): FilePosition {
 interface FilePosition {
   readonly file?: string;
   readonly line?: number | undefined;
+}
+
+// In a workflow a ledger entry is a notice at the tool's line: nothing failed, something changed.
+function ledgerOutput(entry: SweepLedgerEntry, context: RenderContext): string {
+  if (context.format !== "github") return ledgerLine(entry);
+  const file =
+    entry.source === undefined || context.servers.includes(entry.source) ? undefined : entry.source;
+  const line = file === undefined ? undefined : context.lines.lineOf(file, entry.name);
+  const properties = [
+    ...(file === undefined ? [] : [`file=${escapeProperty(file)}`]),
+    ...(line === undefined ? [] : [`line=${line}`]),
+    `title=${escapeProperty(`toolwright [ledger ${entry.target}] ${entry.label}`)}`,
+  ].join(",");
+  return `::notice ${properties}::${escapeData(`${entry.kind} ${entry.path} — ${entry.message}`)}`;
 }
 
 // A ledger line reads like a finding, tagged with its target instead of a rule.
