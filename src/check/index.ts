@@ -24,7 +24,9 @@ export {
   formatFinding,
 } from "./format";
 export { hasToolwrightObjects, sweepModelFacingSchemas } from "./sweep";
+export { sweepToolListings } from "./sweep-listing";
 export {
+  type ListedTool,
   type SchemaRole,
   SWEEP_CHECK_CODES,
   type SweepCheckCode,
@@ -33,4 +35,5 @@ export {
   type SweepOptions,
   type SweepReport,
   type SweptSchema,
+  type ToolListing,
 } from "./types";

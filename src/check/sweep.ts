@@ -81,8 +81,8 @@ export function hasToolwrightObjects(roots: readonly SweepRoot[]): boolean {
   );
 }
 
-// The dialects asked for, then each target's; the default only when neither is given.
-function scopeOf(options: SweepOptions): LintScope {
+/** The dialects asked for, then each target's; the default only when neither is given. */
+export function scopeOf(options: SweepOptions): LintScope {
   const targets = options.targets ?? [];
   const asked = options.dialects ?? (targets.length > 0 ? [] : [DEFAULT_DIALECT]);
   return lintScopeOf(asked, targets);

@@ -128,3 +128,27 @@ export interface SweepReport {
   readonly errorCount: number;
   readonly warningCount: number;
 }
+
+/** One tool as a listing gives it: its name and its JSON Schemas, as sent to a model. */
+export interface ListedTool {
+  readonly name: string;
+  /** The parameters' JSON Schema (MCP's `inputSchema`, OpenAI's `parameters`, …). */
+  readonly inputSchema: unknown;
+  /** MCP's `outputSchema`, when the listing has one. */
+  readonly outputSchema?: unknown;
+}
+
+/**
+ * The tools one MCP server, or one JSON file, lists, for
+ * {@link sweepToolListings}: a listing is checked as one request of each target.
+ */
+export interface ToolListing {
+  /**
+   * The server listing the tools, as findings name it (their `agent`, the first part of the
+   * label); `undefined` for a file, which `source` names already.
+   */
+  readonly server?: string;
+  /** Where the listing came from, as findings' `source`: the command, the URL, the file. */
+  readonly source: string;
+  readonly tools: readonly ListedTool[];
+}

@@ -152,9 +152,11 @@ describe("toolwright check, end to end", () => {
       warningCount: 1,
       maxWarnings: null,
       modules: [FINDINGS],
+      servers: [],
       findings: expectedFindings().map((f) => ({
         file: FINDINGS,
         line: f.name === "search" ? SEARCH_LINE : BETWEEN_LINE,
+        server: null,
         label: f.label,
         agent: "shop",
         capability: "catalogue",

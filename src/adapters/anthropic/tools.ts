@@ -12,6 +12,7 @@ import { ledgerOf, nonStrictChange } from "../../../lint/lowering-ledger";
 import { describeValue } from "../../core/describe";
 import { deferredListing } from "../../set/catalog-listing";
 import type { CallerOptions, Listing } from "../contract";
+import { StrictBudget } from "../strict-budget";
 import {
   type AnthropicServerToolSearch,
   DESCRIBE_TOOLS,
@@ -73,10 +74,13 @@ export function list(set: ToolSet, options: AnthropicOptions = {}): Listing<Anth
   const search = options.toolSearch ?? "client";
   const tools: AnthropicTool[] = [];
   const ledger: LoweringChange[] = [];
+  // Under "auto", strict tools stay within the request's budgets (20 tools, 24 optional…).
+  const budget =
+    options.strict === "auto" ? new StrictBudget(ADAPTER_DIALECTS["anthropic-strict"]) : undefined;
   for (const entry of set.entries(options.ctx)) {
     if (native && isCatalogTool(entry, DESCRIBE_TOOLS)) continue;
     if (native && search !== "client" && isCatalogTool(entry, SEARCH_TOOLS)) continue;
-    const lowered = lowerEntry(entry, options, native);
+    const lowered = lowerEntry(entry, options, native, budget);
     tools.push(lowered.tool);
     ledger.push(...lowered.ledger);
   }
@@ -114,6 +118,7 @@ function lowerEntry(
   entry: ToolSetEntry,
   options: AnthropicOptions,
   native: boolean,
+  budget: StrictBudget | undefined,
 ): { readonly tool: Tool; readonly ledger: readonly LoweringChange[] } {
   const strict = options.strict ?? false;
   if (entry.deferred && !native) {
@@ -123,7 +128,12 @@ function lowerEntry(
     return { tool: listedTool(entry), ledger };
   }
   const base = { ...plainTool(entry, options.examples ?? true), ...nativeParts(entry, native) };
-  const lowered = strict === false ? undefined : strictOrReason(entry, strict === "auto");
+  const converted = strict === false ? undefined : strictOrReason(entry, strict === "auto");
+  // A strict-capable tool past the request's budgets goes non-strict too.
+  const lowered =
+    typeof converted === "object" && budget !== undefined
+      ? (budget.admit(entry.parameters) ?? converted)
+      : converted;
   if (lowered === undefined || typeof lowered === "string") {
     const ledger =
       typeof lowered === "string" ? [nonStrictChange(entry.name, "anthropic", lowered)] : [];

@@ -13,7 +13,7 @@ import type { LoweringChange } from "toolwright/lint";
 import { type Listing, type RunOptions, runWith, type ToolAdapter } from "../contract";
 import { decodeArguments } from "./arguments";
 import { chatContent } from "./content";
-import { dialectOf, lowerFunction, type OpenAIToolOptions } from "./functions";
+import { dialectOf, lowerFunction, type OpenAIToolOptions, strictBudgetOf } from "./functions";
 
 /** Options of the Chat Completions adapter, which has no native deferred loading. */
 export type ChatCompletionsOptions = OpenAIToolOptions & { readonly deferLoading?: "catalog" };
@@ -37,8 +37,9 @@ function list(
     );
   }
   const ledger: LoweringChange[] = [];
+  const budget = strictBudgetOf(options);
   const tools = set.entries(options.ctx).map((entry): ChatCompletionFunctionTool => {
-    const lowered = lowerFunction(entry, options);
+    const lowered = lowerFunction(entry, options, budget);
     ledger.push(...lowered.ledger);
     return {
       type: "function",

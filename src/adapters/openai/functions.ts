@@ -11,6 +11,7 @@ import { ledgerOf, nonStrictChange } from "../../../lint/lowering-ledger";
 import { deferredListing, TOOL_CATALOG } from "../../set/catalog-listing";
 import type { CallerOptions } from "../contract";
 import { describeWithExamples } from "../examples-text";
+import { StrictBudget } from "../strict-budget";
 import { repairArrayItems } from "./array-items";
 import { type OpenAIStrictSchema, openAIStrictParameters } from "./strict";
 
@@ -52,6 +53,13 @@ export interface LoweredFunction {
   readonly ledger: readonly LoweringChange[];
 }
 
+/** The request's strict budget under `strict: "auto"`; `undefined` otherwise. */
+export function strictBudgetOf(options: OpenAIToolOptions): StrictBudget | undefined {
+  return options.strict === "auto"
+    ? new StrictBudget(ADAPTER_DIALECTS["openai-strict"])
+    : undefined;
+}
+
 /** Whether `entry` is one of the two tools `deferLoading` adds. */
 export function isCatalogTool(entry: ToolSetEntry): boolean {
   return entry.capability === TOOL_CATALOG;
@@ -68,7 +76,15 @@ export function dialectOf(options: OpenAIToolOptions): LintDialect {
     : ADAPTER_DIALECTS.openai;
 }
 
-export function lowerFunction(entry: ToolSetEntry, options: OpenAIToolOptions): LoweredFunction {
+/**
+ * Lowers one entry. `budget` is the request's, under `strict: "auto"`: a tool past it is
+ * sent non-strict.
+ */
+export function lowerFunction(
+  entry: ToolSetEntry,
+  options: OpenAIToolOptions,
+  budget?: StrictBudget,
+): LoweredFunction {
   const native = options.deferLoading === "native";
   if (entry.deferred && !native) return listedFunction(entry, options.strict ?? false);
   const description =
@@ -76,7 +92,7 @@ export function lowerFunction(entry: ToolSetEntry, options: OpenAIToolOptions): 
       ? describeWithExamples(entry.description, entry.examples)
       : entry.description;
   const deferred = entry.deferred === true;
-  return { description, deferred, ...lowerParameters(entry, options.strict ?? false) };
+  return { description, deferred, ...lowerParameters(entry, options.strict ?? false, budget) };
 }
 
 // A deferred entry under "catalog": its summary and an open schema, never strict (strict
@@ -96,8 +112,9 @@ function listedFunction(entry: ToolSetEntry, strict: boolean | "auto"): LoweredF
 function lowerParameters(
   entry: ToolSetEntry,
   strict: boolean | "auto",
+  budget: StrictBudget | undefined,
 ): Pick<LoweredFunction, "parameters" | "strict" | "ledger"> {
-  const converted = strict === false ? undefined : strictOrReason(entry, strict === "auto");
+  const converted = strict === false ? undefined : withinBudget(entry, strict, budget);
   if (converted === undefined || typeof converted === "string") {
     // draft-07: numeric exclusive bounds for both Zod majors.
     const parameters = structuredClone(
@@ -113,6 +130,17 @@ function lowerParameters(
     strict: true,
     ledger: ledgerOf(entry.name, "openai-strict", converted.changes),
   };
+}
+
+// Under "auto", a strict-capable tool past the request's budgets goes non-strict too.
+function withinBudget(
+  entry: ToolSetEntry,
+  strict: true | "auto",
+  budget: StrictBudget | undefined,
+): OpenAIStrictSchema | string {
+  const converted = strictOrReason(entry, strict === "auto");
+  if (typeof converted === "string" || strict !== "auto" || budget === undefined) return converted;
+  return budget.admit(entry.parameters) ?? converted;
 }
 
 // Under "auto", a tool that cannot be strict is the reason it is sent without; otherwise

@@ -15,7 +15,13 @@ import type { LoweringChange } from "toolwright/lint";
 import { type Listing, type RunOptions, runWith, type ToolAdapter } from "../contract";
 import { decodeArguments } from "./arguments";
 import { responsesOutput } from "./content";
-import { dialectOf, isCatalogTool, lowerFunction, type OpenAIToolOptions } from "./functions";
+import {
+  dialectOf,
+  isCatalogTool,
+  lowerFunction,
+  type OpenAIToolOptions,
+  strictBudgetOf,
+} from "./functions";
 
 /** One tool of a Responses API `tools` list: a function, or the hosted tool search. */
 export type ResponsesTool = FunctionTool | ToolSearchTool;
@@ -39,10 +45,11 @@ function list(set: ToolSet, options: OpenAIToolOptions = {}): Listing<ResponsesT
   const native = options.deferLoading === "native";
   const ledger: LoweringChange[] = [];
   const tools: ResponsesTool[] = [];
+  const budget = strictBudgetOf(options);
   for (const entry of set.entries(options.ctx)) {
     // The hosted tool search finds and loads deferred tools: the catalog tools would repeat it.
     if (native && isCatalogTool(entry)) continue;
-    const lowered = lowerFunction(entry, options);
+    const lowered = lowerFunction(entry, options, budget);
     ledger.push(...lowered.ledger);
     tools.push({
       type: "function",

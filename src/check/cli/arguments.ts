@@ -22,11 +22,13 @@ const DEFAULT_IMPORT_TIMEOUT = 30_000;
 
 /** The usage text `--help` prints. */
 export const CHECK_USAGE = `Usage: toolwright check <module or glob>... [options]
+       toolwright check --mcp "<command>" | --mcp-url <url> | --json <file> [options]
 
 Lints the model-facing schemas of every toolbox, playbook, capability, agent
 ({ name, capabilities }) and tool definition the modules export (TypeScript too,
 no build step), and checks that every tool's parameters project to a JSON Schema
-object and that no two tools of one capability set share a name.
+object and that no two tools of one capability set share a name. A listing (an MCP
+server's tools/list, a JSON file) is linted the same way, each as one request.
 
 Options:
   --dialect <name>      Lint parameters and returns under this dialect; repeat for several
@@ -35,6 +37,13 @@ Options:
                         for mcp, an object-rooted returns: its outputSchema), its tool-name
                         rule and its per-request budgets per capability set; repeat for
                         several. One of: ${ADAPTER_MODES.join(", ")}
+  --mcp <command>       Start this MCP server over stdio and lint every tool it lists
+                        (all pages); repeat for several. The command is split into words
+                        as a shell would, without expansions
+  --mcp-url <url>       The same for an MCP server over Streamable HTTP
+  --header <name: value> Send this header to every --mcp-url server (e.g. a token); repeat
+  --json <file>         Lint a tools/list result, an OpenAI, Anthropic or Gemini tool array,
+                        or one JSON Schema (the parameters of one tool); repeat for several
   --ledger              Also print what each lowering target (openai-strict, anthropic-strict)
                         changes in each tool's parameters; never changes the exit code
   --require-describe    Warn (missing-description) on fields without .describe()
@@ -42,7 +51,8 @@ Options:
   --max-warnings <n>    Fail on more than n warnings (default: no limit; errors always fail)
   --tsconfig <path>     Take import aliases (compilerOptions.paths) from this tsconfig
                         (default: the nearest tsconfig.json at or above the working directory)
-  --import-timeout <ms> Fail when a module takes longer to import (default: ${DEFAULT_IMPORT_TIMEOUT})
+  --import-timeout <ms> Fail when a module takes longer to import, or a server to list its
+                        tools (default: ${DEFAULT_IMPORT_TIMEOUT})
   --verbose             List each schema as it is checked (on stderr)
   -v, --version         Print toolwright's version
   -h, --help            Show this help
@@ -56,6 +66,14 @@ Example: npx toolwright check "src/tools/**/*.ts" --require-describe`;
 export interface CheckOptions {
   /** Module paths and globs, as given. */
   readonly inputs: readonly string[];
+  /** `--mcp` commands, as given. */
+  readonly mcp: readonly string[];
+  /** `--mcp-url` endpoints, as given. */
+  readonly mcpUrls: readonly string[];
+  /** `--header`s for every `--mcp-url`, by name. */
+  readonly headers: Readonly<Record<string, string>>;
+  /** `--json` files, as given. */
+  readonly json: readonly string[];
   /** `--dialect`s as given; empty when only `--target`s were. */
   readonly dialects: readonly LintDialect[];
   /** `--target`s: adapter modes, each adding its dialect, names and budgets. */
@@ -72,7 +90,7 @@ export interface CheckOptions {
   readonly verbose: boolean;
   /** `--tsconfig`, as given; `undefined` for the nearest tsconfig.json. */
   readonly tsconfig: string | undefined;
-  /** Milliseconds one module may take to import. */
+  /** Milliseconds one module may take to import, or one server to list its tools. */
   readonly importTimeout: number;
 }
 
@@ -123,9 +141,26 @@ export function parseCheckArgs(argv: readonly string[]): CheckCommand {
     IMPORT_TIMEOUT,
   );
   if (typeof importTimeout === "string") return invalid(importTimeout);
-  if (positionals.length === 0) return invalid("name at least one module or glob to check");
+  const headers = readHeaders(values.header ?? []);
+  if (typeof headers === "string") return invalid(headers);
+  const listings = {
+    mcp: values.mcp ?? [],
+    mcpUrls: values["mcp-url"] ?? [],
+    json: values.json ?? [],
+  };
+  if (Object.keys(headers).length > 0 && listings.mcpUrls.length === 0) {
+    return invalid("--header is sent to --mcp-url servers: give one");
+  }
+  const listed = listings.mcp.length + listings.mcpUrls.length + listings.json.length;
+  if (positionals.length === 0 && listed === 0) {
+    return invalid(
+      "name at least one module or glob to check, or a listing (--mcp, --mcp-url, --json)",
+    );
+  }
   const options: CheckOptions = {
     inputs: positionals,
+    ...listings,
+    headers,
     dialects: dialects.filter(isDialect),
     targets: targets.filter(isTarget),
     ledger: values.ledger ?? false,
@@ -147,6 +182,10 @@ function parse(argv: readonly string[]) {
     options: {
       dialect: { type: "string", multiple: true },
       target: { type: "string", multiple: true },
+      mcp: { type: "string", multiple: true },
+      "mcp-url": { type: "string", multiple: true },
+      header: { type: "string", multiple: true },
+      json: { type: "string", multiple: true },
       ledger: { type: "boolean" },
       "require-describe": { type: "boolean" },
       format: { type: "string" },
@@ -200,6 +239,20 @@ function wholeNumberOption<Fallback extends number | undefined>(
   const value = Number(text);
   if (/^\d+$/.test(text) && value >= range.min && value <= range.max) return value;
   return `--${name} expects ${range.what} from ${range.min} to ${range.max}, got '${text}'`;
+}
+
+/** `Name: value` headers by name, or the usage error for one without a name or colon. */
+function readHeaders(lines: readonly string[]): Record<string, string> | string {
+  const headers: Record<string, string> = {};
+  for (const line of lines) {
+    const colon = line.indexOf(":");
+    const name = line.slice(0, colon).trim();
+    if (colon <= 0 || !/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)) {
+      return `--header expects 'Name: value', got '${line}'`;
+    }
+    headers[name] = line.slice(colon + 1).trim();
+  }
+  return headers;
 }
 
 function isDialect(name: string): name is LintDialect {

@@ -22,6 +22,8 @@ export interface RenderContext extends Pick<CheckOptions, "format" | "maxWarning
   readonly failed: boolean;
   /** The modules swept, as displayed. */
   readonly modules: readonly string[];
+  /** The MCP servers listed (`--mcp` commands, `--mcp-url` endpoints): sources, not files. */
+  readonly servers: readonly string[];
   /** Finds the line defining a tool, for annotations. */
   readonly lines: SourceLines;
   /** `toolwright/check`'s formatters. */
@@ -34,12 +36,35 @@ export function renderReport(report: SweepReport, context: RenderContext): strin
   const several = report.dialects.length > 1;
   const lines =
     context.format === "github"
-      ? context.findings.map((finding) =>
-          annotation(finding, context.lines.lineOf(finding.source, finding.name), several),
-        )
+      ? context.findings.map((finding) => annotation(finding, fileOf(finding, context), several))
       : groupFindings(context.findings).map((group) => textLine(group, context, several));
-  const ledger = context.ledger && context.format === "text" ? report.ledger.map(ledgerLine) : [];
+  const ledger = context.ledger ? report.ledger.map((entry) => ledgerOutput(entry, context)) : [];
   return [...lines, ...ledger, summarise(report, context)];
+}
+
+/** Where an annotation points: a module or a JSON file, and the line; a server is no file. */
+function fileOf(finding: MergedFinding, context: RenderContext): FilePosition {
+  if (finding.source === undefined || context.servers.includes(finding.source)) return {};
+  return { file: finding.source, line: context.lines.lineOf(finding.source, finding.name) };
+}
+
+interface FilePosition {
+  readonly file?: string;
+  readonly line?: number | undefined;
+}
+
+// In a workflow a ledger entry is a notice at the tool's line: nothing failed, something changed.
+function ledgerOutput(entry: SweepLedgerEntry, context: RenderContext): string {
+  if (context.format !== "github") return ledgerLine(entry);
+  const file =
+    entry.source === undefined || context.servers.includes(entry.source) ? undefined : entry.source;
+  const line = file === undefined ? undefined : context.lines.lineOf(file, entry.name);
+  const properties = [
+    ...(file === undefined ? [] : [`file=${escapeProperty(file)}`]),
+    ...(line === undefined ? [] : [`line=${line}`]),
+    `title=${escapeProperty(`toolwright [ledger ${entry.target}] ${entry.label}`)}`,
+  ].join(",");
+  return `::notice ${properties}::${escapeData(`${entry.kind} ${entry.path} — ${entry.message}`)}`;
 }
 
 // A ledger line reads like a finding, tagged with its target instead of a rule.
@@ -64,10 +89,10 @@ function dialectNote(finding: MergedFinding, several: boolean): string {
  * A workflow command for one finding:
  * `::error file=src/tools.ts,line=12,title=toolwright [tuple] meetings / list.parameters::$.range — …`.
  */
-function annotation(finding: MergedFinding, line: number | undefined, several: boolean): string {
+function annotation(finding: MergedFinding, at: FilePosition, several: boolean): string {
   const properties = [
-    ...(finding.source === undefined ? [] : [`file=${escapeProperty(finding.source)}`]),
-    ...(line === undefined ? [] : [`line=${line}`]),
+    ...(at.file === undefined ? [] : [`file=${escapeProperty(at.file)}`]),
+    ...(at.line === undefined ? [] : [`line=${at.line}`]),
     `title=${escapeProperty(`toolwright [${finding.code}] ${finding.label}${dialectNote(finding, several)}`)}`,
   ].join(",");
   const level = finding.severity === "error" ? "error" : "warning";
@@ -95,16 +120,21 @@ function jsonReport(report: SweepReport, context: RenderContext) {
     // `null`: no limit, so warnings alone never fail.
     maxWarnings: context.maxWarnings ?? null,
     modules: context.modules,
-    findings: context.findings.map((finding) => jsonFinding(finding, context.lines)),
+    servers: context.servers,
+    findings: context.findings.map((finding) => jsonFinding(finding, context)),
     ...(context.ledger && { ledger: report.ledger }),
   };
 }
 
 // Absent parts are `null`, not left out, so every finding has the same keys.
-function jsonFinding(finding: MergedFinding, lines: SourceLines) {
+function jsonFinding(finding: MergedFinding, context: RenderContext) {
+  const at = fileOf(finding, context);
+  const server = context.servers.includes(finding.source ?? "");
   return {
-    file: finding.source ?? null,
-    line: lines.lineOf(finding.source, finding.name) ?? null,
+    file: at.file ?? null,
+    line: at.line ?? null,
+    // The MCP server a finding is about: its command or endpoint, and the name it gave.
+    server: server ? { source: finding.source, name: finding.agent ?? null } : null,
     label: finding.label,
     agent: finding.agent ?? null,
     capability: finding.capability ?? null,

@@ -6,9 +6,12 @@
  *
  * @module
  */
+import type { SweepReport } from "toolwright/check";
 import { messageOf } from "../../core/describe";
 import { CHECK_USAGE, type CheckOptions, type Format, parseCheckArgs } from "./arguments";
 import type { CheckModule } from "./check-worker";
+import { combineReports } from "./combine-reports";
+import { loadListings } from "./load-listings";
 import { countFindings, mergeFindings } from "./merge-findings";
 import { renderReport } from "./render";
 import { resolveInputs, unmatchedInputs } from "./resolve-inputs";
@@ -51,9 +54,45 @@ export async function runCheck(argv: readonly string[], io: CheckIO): Promise<nu
     io.stderr(`toolwright check: ${check.problem}`);
     return 2;
   }
-  const outcome = await load(options, io);
+  const outcome = await loadAll(options, io, check);
   if (outcome.kind === "problems") return loadErrors(io, check, options.format, outcome.problems);
   return report(outcome, options, { ...io, check });
+}
+
+/** What the modules and the listings give, swept; every load error of both. */
+type Loaded =
+  | (Extract<WorkerOutcome, { kind: "report" }> & { readonly servers: readonly string[] })
+  | Extract<WorkerOutcome, { kind: "problems" }>;
+
+/** The modules swept in the worker, the listings here; one report of both. */
+async function loadAll(options: CheckOptions, io: CheckIO, check: CheckModule): Promise<Loaded> {
+  const modules = options.inputs.length > 0 ? await load(options, io) : undefined;
+  const listed = await loadListings(options, io.cwd);
+  const problems = [...(modules?.kind === "problems" ? modules.problems : []), ...listed.problems];
+  if (problems.length > 0 || modules?.kind === "problems") return { kind: "problems", problems };
+  const sweepOptions = {
+    ...(options.dialects.length > 0 && { dialects: options.dialects }),
+    targets: options.targets,
+    ledger: options.ledger,
+    requireDescribe: options.requireDescribe,
+    ...(options.verbose && {
+      onSchema: (schema: { label: string; source: string | undefined }) =>
+        io.stderr(`checking ${schema.source ?? "?"}: ${schema.label}`),
+    }),
+  };
+  const reports = [
+    ...(modules === undefined ? [] : [modules.report]),
+    ...(listed.listings.length > 0 || modules === undefined
+      ? [check.sweepToolListings(listed.listings, sweepOptions)]
+      : []),
+  ];
+  const [first, ...rest] = reports as [SweepReport, ...SweepReport[]];
+  return {
+    kind: "report",
+    report: combineReports(first, ...rest),
+    modules: modules?.modules ?? [],
+    servers: listed.listings.filter((listing) => listing.server !== undefined).map((l) => l.source),
+  };
 }
 
 /** Resolves the inputs and the tsconfig here, and loads and sweeps in the worker. */
@@ -88,7 +127,7 @@ async function load(options: CheckOptions, io: CheckIO): Promise<WorkerOutcome> 
 
 /** Prints the sweep's outcome and returns the exit code. */
 function report(
-  outcome: Extract<WorkerOutcome, { kind: "report" }>,
+  outcome: Extract<Loaded, { kind: "report" }>,
   options: CheckOptions,
   io: CheckIO & { readonly check: CheckModule },
 ): number {
@@ -101,6 +140,7 @@ function report(
     findings,
     failed,
     modules: outcome.modules,
+    servers: outcome.servers,
     lines: new SourceLines(io.cwd),
     check: io.check,
   });
