@@ -71,11 +71,26 @@ export function builtInRoots(): SweepRoot[] {
   ];
 }
 
+/**
+ * Imports a module without what it prints on stdout: the README's quick start and offline
+ * loop are scripts that print their results when imported, and this script's stdout is
+ * its one summary line.
+ */
+async function importQuietly(file: string): Promise<Record<string, unknown>> {
+  const log = console.log;
+  console.log = () => {};
+  try {
+    return (await import(pathToFileURL(resolve(file)).href)) as Record<string, unknown>;
+  } finally {
+    console.log = log;
+  }
+}
+
 /** Every export of the given modules, as sweep roots. */
 export async function moduleRoots(files: readonly string[]): Promise<SweepRoot[]> {
   const roots: SweepRoot[] = [];
   for (const file of files) {
-    const exports = (await import(pathToFileURL(resolve(file)).href)) as Record<string, unknown>;
+    const exports = await importQuietly(file);
     const source = relative(ROOT, resolve(file));
     for (const name of Object.keys(exports)) roots.push({ name, value: exports[name], source });
   }
