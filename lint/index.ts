@@ -32,6 +32,7 @@ export {
 } from "./lowering-ledger.js";
 export { type BudgetMeasure, REQUEST_BUDGETS, type RequestBudget } from "./request-budgets.js";
 export { UNENFORCED_KEYWORDS } from "./rules/unenforced-keyword.js";
+export { measureSchema, type SchemaMeasures } from "./schema-measures.js";
 export { TOOL_NAME_RULES, type ToolNameRule } from "./tool-names.js";
 export {
   LINT_DIALECT_NAMES,

@@ -1,12 +1,21 @@
 /** Counting what per-request budgets count, over one schema's neutral shape. */
 import { isOptionalInput, isUnionTyped, layersOf } from "./layers.js";
-import type { BudgetMeasure } from "./request-budgets.js";
+import type { BudgetMeasure, REQUEST_BUDGETS } from "./request-budgets.js";
 import { walkSchema } from "./walk.js";
 
 /** The schema's share of each budget (`tools` is 1: the schema is one tool's parameters). */
 export type SchemaMeasures = Record<BudgetMeasure, number>;
 
-/** Measures one parameters schema (or raw shape), walking it once. */
+/**
+ * Measures one tool's parameters schema (Zod 3, Zod 4, a raw shape or JSON Schema) as the
+ * per-request budgets count it, walking it once: add the measures of a request's tools and
+ * compare the sums with {@link REQUEST_BUDGETS}.
+ *
+ * @example
+ * ```ts
+ * measureSchema(z.object({ a: z.string().optional() })).optionalProperties; // 1
+ * ```
+ */
 export function measureSchema(schema: object): SchemaMeasures {
   const measures: SchemaMeasures = {
     tools: 1,

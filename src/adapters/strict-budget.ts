@@ -7,8 +7,12 @@
  *
  * @module
  */
-import { type LintDialect, REQUEST_BUDGETS } from "toolwright/lint";
-import { measureSchema, type SchemaMeasures } from "../../lint/schema-measures";
+import {
+  type LintDialect,
+  measureSchema,
+  REQUEST_BUDGETS,
+  type SchemaMeasures,
+} from "toolwright/lint";
 
 /** What the request's strict tools have used so far, against one dialect's budgets. */
 export class StrictBudget {
