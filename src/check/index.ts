@@ -32,5 +32,6 @@ export {
   type SweepLedgerEntry,
   type SweepOptions,
   type SweepReport,
+  type SweptContracts,
   type SweptSchema,
 } from "./types";

@@ -36,8 +36,11 @@ const LOWER = ["minimum", "minLength", "minItems", "minProperties"] as const;
 const UPPER = ["maximum", "maxLength", "maxItems", "maxProperties"] as const;
 /** Keywords that only restrict: added or changed narrows, removed widens. */
 const RESTRICTING = ["pattern", "format", "multipleOf", "uniqueItems"] as const;
-/** Keywords read here; any other that differs is a change no rule understands. */
-const READ = new Set<string>([
+/**
+ * Keywords read here; any other that differs is a change no rule understands. A list, not
+ * a `Set`: a module the check bundles a copy of keeps no object built at load.
+ */
+const READ: readonly string[] = [
   ...COSMETIC,
   ...LOWER,
   ...UPPER,
@@ -56,7 +59,7 @@ const READ = new Set<string>([
   "anyOf",
   "oneOf",
   "$schema",
-]);
+];
 
 /** How deep two schemas are compared before the rest is compared whole. */
 const MAX_DEPTH = 200;
@@ -101,7 +104,7 @@ function compare(before: Schema, after: Schema, walk: Walk): void {
   compareItems(before, after, walk);
   compareVariants(before, after, walk);
   const unread = keysOf(before, after).filter(
-    (key) => !READ.has(key) && canonical(before[key]) !== canonical(after[key]),
+    (key) => !READ.includes(key) && canonical(before[key]) !== canonical(after[key]),
   );
   if (unread.length > 0) report(walk, "breaking", `${unread.join(", ")} changed`);
 }
