@@ -135,6 +135,8 @@ export type {
   ManualTools,
   ToolSetCallables,
 } from "./set/callables";
+export type { ContractTarget } from "./set/contract/contract-listing";
+export type { ToolContract } from "./set/contract/listing-changes";
 export {
   type ApprovalPolicy,
   type ApprovalQuery,

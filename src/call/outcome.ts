@@ -5,6 +5,8 @@
  *
  * @module
  */
+import type { ToolContract } from "../set/contract/listing-changes";
+
 /**
  * Why a call failed.
  *
@@ -67,8 +69,17 @@ export interface ApprovalRequest {
   readonly args: unknown;
   /** When it was asked for, as an ISO 8601 timestamp. */
   readonly requestedAt: string;
-  /** An HMAC-SHA-256 over `id`, `tool`, `args` and `requestedAt`, keyed by the set's `approvalSecret`. */
+  /**
+   * An HMAC-SHA-256 over `id`, `tool`, `args`, `requestedAt` (and `contract`, when
+   * recorded), keyed by the set's `approvalSecret`.
+   */
   readonly hash: string;
+  /**
+   * The tool's contract when the request was made (`set.contract()` of the tool), recorded
+   * by a set with `approvalContract`, so that `resume` can refuse a request whose tool has
+   * changed since.
+   */
+  readonly contract?: ToolContract;
 }
 
 /** A person's answer to an {@link ApprovalRequest}. */

@@ -34,6 +34,7 @@ export {
   type SweepLedgerEntry,
   type SweepOptions,
   type SweepReport,
+  type SweptContracts,
   type SweptSchema,
   type ToolListing,
 } from "./types";

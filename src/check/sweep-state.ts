@@ -16,6 +16,7 @@ import type {
   SweepLedgerEntry,
   SweepOptions,
   SweepReport,
+  SweptContracts,
 } from "./types";
 
 /** One sweep's settings, findings, counters and caches. */
@@ -29,6 +30,8 @@ export interface SweepState {
   readonly requireDescribe: boolean;
   readonly findings: SweepFinding[];
   readonly ledger: SweepLedgerEntry[];
+  /** With `contracts: true`, each capability set's contract listings. */
+  readonly contracts: SweptContracts[];
   schemasChecked: number;
   toolsChecked: number;
   /** The names each definition was swept under: one object under two names is two tools. */
@@ -56,6 +59,7 @@ export function createSweepState(
     requireDescribe,
     findings: [],
     ledger: [],
+    contracts: [],
     schemasChecked: 0,
     toolsChecked: 0,
     swept: new Map(),
@@ -95,6 +99,7 @@ export function reportOf(state: SweepState): SweepReport {
     dialects: state.dialects,
     targets: state.targets,
     ledger: state.ledger,
+    contracts: state.contracts,
     requireDescribe: state.requireDescribe,
     errorCount,
     warningCount: findings.length - errorCount,

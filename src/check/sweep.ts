@@ -29,6 +29,7 @@ import { checkUniqueName, hostFinding, type NameIndex } from "./host-checks";
 import { type LintScope, lintScopeOf } from "./lint-scope";
 import { checkRequest, type SetMember } from "./request-checks";
 import { ledgerRequest } from "./request-ledger";
+import { recordContracts } from "./sweep-contracts";
 import { sweepEntry } from "./sweep-entry";
 import { addFinding, createSweepState, reportOf, type SweepState } from "./sweep-state";
 import type { SweepOptions, SweepReport } from "./types";
@@ -163,6 +164,10 @@ function sweepSet(
   }
   checkRequest(state, members);
   ledgerRequest(state, members);
+  const first = capabilities[0];
+  const label = set?.label ?? (first === undefined ? "(set)" : nameOf(first, "capability"));
+  const source = set?.source ?? (first === undefined ? undefined : state.sources.get(first));
+  recordContracts(state, label, source, capabilities);
 }
 
 /** A capability's tools, its plays, and the tools its manual adds. */

@@ -3,6 +3,7 @@
  *
  * @module
  */
+import type { ContractTarget, ToolContract } from "toolwright";
 import type {
   AdapterMode,
   LintDialect,
@@ -76,6 +77,24 @@ export interface SweepLedgerEntry {
   readonly message: string;
 }
 
+/**
+ * One capability set's contracts, as `set.contract(target)` reads the tool set built from
+ * it: per target, each tool in listing order.
+ */
+export interface SweptContracts {
+  /** The set's label: the agent's name, or the capability's for a lone one. */
+  readonly set: string;
+  /** The module it was found in. */
+  readonly source: string | undefined;
+  /** One listing per target (`"toolwright"` when the sweep has none). */
+  readonly listings: readonly {
+    readonly target: ContractTarget;
+    readonly tools: readonly ToolContract[];
+  }[];
+  /** Why the set has no listings: `toolSet` refused its capabilities. */
+  readonly problem?: string;
+}
+
 /** A schema the sweep is about to check, for progress output. */
 export interface SweptSchema {
   readonly label: string;
@@ -106,6 +125,11 @@ export interface SweepOptions {
    * `anthropic-strict`): what each adapter changes in each tool's parameters. @default false
    */
   readonly ledger?: boolean;
+  /**
+   * Also read each capability set's contract listings, per target (`"toolwright"` without
+   * targets), as `set.contract` does: what `toolwright check --lock` records. @default false
+   */
+  readonly contracts?: boolean;
   /** Called once per schema before it is checked (a `--verbose` listing). */
   readonly onSchema?: (schema: SweptSchema) => void;
 }
@@ -124,6 +148,8 @@ export interface SweepReport {
   readonly targets: readonly AdapterMode[];
   /** The lowering ledger, with `ledger: true`; empty otherwise. */
   readonly ledger: readonly SweepLedgerEntry[];
+  /** The contract listings, with `contracts: true`; empty otherwise. */
+  readonly contracts: readonly SweptContracts[];
   readonly requireDescribe: boolean;
   readonly errorCount: number;
   readonly warningCount: number;

@@ -8,11 +8,15 @@
  */
 import type { ApprovalRequest } from "../call/outcome";
 import { describeValue, messageOf } from "../core/describe";
+import type { ToolContract } from "./contract/listing-changes";
 
 /** What a set signs and checks its approval requests with. */
 export interface ApprovalSigner {
-  /** A request for `tool` on `args`; rejects when `args` cannot be written as JSON. */
-  request(tool: string, args: unknown): Promise<ApprovalRequest>;
+  /**
+   * A request for `tool` on `args` (recording `contract`, when given); rejects when `args`
+   * cannot be written as JSON.
+   */
+  request(tool: string, args: unknown, contract?: ToolContract): Promise<ApprovalRequest>;
   /** The reason `request` is not one this signer made for its own tool and arguments; `undefined` when it is. */
   problem(request: ApprovalRequest): Promise<string | undefined>;
 }
@@ -36,22 +40,31 @@ export function approvalSigner(secret: string | Uint8Array | undefined): Approva
   // An unhandled rejection before first use would be noise: the error surfaces at first use.
   key.catch(() => {});
   return {
-    async request(tool, args) {
+    async request(tool, args, contract) {
       const copy = jsonCopy(args);
+      const recorded = contract === undefined ? undefined : (jsonCopy(contract) as ToolContract);
       const id = crypto.randomUUID();
       const requestedAt = new Date().toISOString();
       const signature = await crypto.subtle.sign(
         "HMAC",
         await key,
-        payload(id, tool, copy, requestedAt),
+        payload({ id, tool, args: copy, requestedAt, contract: recorded }),
       );
-      return { id, tool, args: copy, requestedAt, hash: toBase64Url(new Uint8Array(signature)) };
+      const hash = toBase64Url(new Uint8Array(signature));
+      return {
+        id,
+        tool,
+        args: copy,
+        requestedAt,
+        hash,
+        ...(recorded !== undefined && { contract: recorded }),
+      };
     },
-    async problem({ id, tool, args, requestedAt, hash }) {
-      const signature = fromBase64Url(hash);
+    async problem(request) {
+      const signature = fromBase64Url(request.hash);
       let data: Uint8Array<ArrayBuffer>;
       try {
-        data = payload(id, tool, args, requestedAt);
+        data = payload(request);
       } catch {
         return "its arguments cannot be written as JSON";
       }
@@ -91,16 +104,17 @@ function importKey(bytes: Uint8Array<ArrayBuffer>): Promise<Key> {
   ]);
 }
 
-// Each part is JSON, so no choice of tool name or arguments can forge another's bytes.
-function payload(
-  id: string,
-  tool: string,
-  args: unknown,
-  requestedAt: string,
-): Uint8Array<ArrayBuffer> {
-  return encoder.encode(
-    JSON.stringify(["toolwright-approval-1", id, tool, requestedAt, canonical(args)]),
-  );
+// Each part is JSON, so no choice of tool name or arguments can forge another's bytes. A
+// recorded contract is signed too, under its own version tag, so that none can be added,
+// dropped or swapped; a request without one signs as it always has.
+function payload(request: Omit<ApprovalRequest, "hash">): Uint8Array<ArrayBuffer> {
+  const { id, tool, args, requestedAt, contract } = request;
+  const signed = [id, tool, requestedAt, canonical(args)];
+  const parts =
+    contract === undefined
+      ? ["toolwright-approval-1", ...signed]
+      : ["toolwright-approval-2", ...signed, canonical(contract)];
+  return encoder.encode(JSON.stringify(parts));
 }
 
 /** The arguments as the JSON they are stored as: what is shown is what is signed. */
@@ -146,12 +160,18 @@ export function readRequest(value: unknown): ApprovalRequest | UnreadableRequest
         return { problem: `its '${field}' is not a string`, tool: nameOf(tool) };
     }
     let args: unknown;
+    let contract: unknown;
     try {
       args = jsonCopy(fields.args);
+      contract = fields.contract === undefined ? undefined : jsonCopy(fields.contract);
     } catch {
       return { problem: "its arguments cannot be written as JSON", tool: nameOf(tool) };
     }
-    return { ...(read as Omit<ApprovalRequest, "args">), args };
+    return {
+      ...(read as Omit<ApprovalRequest, "args">),
+      args,
+      ...(contract !== undefined && { contract: contract as ToolContract }),
+    };
   } catch (error) {
     return { problem: `it cannot be read: ${messageOf(error)}`, tool: nameOf(tool) };
   }

@@ -38,6 +38,10 @@ import {
 } from "./approval-requests";
 import type { ToolSetCallables } from "./callables";
 import { DESCRIBE_TOOLS, deferredListing, SEARCH_TOOLS } from "./catalog-listing";
+import { type ContractTarget, contractListing } from "./contract/contract-listing";
+import type { ToolContract } from "./contract/listing-changes";
+import { listingFingerprint } from "./contract/listing-fingerprint";
+import { contractProblem } from "./contract/request-contract";
 import { denied, notObtained, setFailure, shaped } from "./failure-text";
 import { add, deferLoading, type Owner, ownersOf } from "./owners";
 import { checkSetControls } from "./policy";
@@ -76,6 +80,7 @@ interface Shared {
   readonly outputBudget: number | undefined;
   readonly settled: SettledApprovals;
   readonly approvalMaxAgeMs: number | undefined;
+  readonly approvalContract: ToolSetOptions["approvalContract"];
   /** How calls of tools, and of plays, are settled in this set. */
   readonly sites: Readonly<Record<Owner["kind"], Site<Owner, CallOutcome>>>;
 }
@@ -141,6 +146,17 @@ class FlatToolSet implements ToolSet {
         ...(entry.examples !== undefined && { examples: entry.examples }),
       };
     });
+  }
+
+  contract(target: ContractTarget = "toolwright", ctx?: ToolExecutionContext): ToolContract[] {
+    return contractListing(this.entries(ctx), target);
+  }
+
+  async fingerprint(
+    target: ContractTarget = "toolwright",
+    ctx?: ToolExecutionContext,
+  ): Promise<string> {
+    return listingFingerprint(this.contract(target, ctx));
   }
 
   get plan(): ToolSet {
@@ -233,6 +249,7 @@ class FlatToolSet implements ToolSet {
     const problem =
       (await this.#shared.signer.problem(request)) ??
       expiry(request, this.#shared.approvalMaxAgeMs, Date.now()) ??
+      contractProblem(request, found.entry, this.#shared.approvalContract) ??
       (decision !== undefined && !this.#shared.settled.settle(request.id)
         ? "it was already settled by this tool set (an approval runs its call once)"
         : undefined);
@@ -341,7 +358,10 @@ class FlatToolSet implements ToolSet {
 }
 
 /** How a set settles calls: tools as their values, plays JSON round-tripped as a host gets them. */
-function sitesOf(signer: ApprovalSigner): Shared["sites"] {
+function sitesOf(
+  signer: ApprovalSigner,
+  checked: ToolSetOptions["approvalContract"],
+): Shared["sites"] {
   const site = (value: Site<Owner, CallOutcome>["value"]): Site<Owner, CallOutcome> => ({
     looksUpVisible: true,
     controls: (owner) => owner.controls,
@@ -351,7 +371,9 @@ function sitesOf(signer: ApprovalSigner): Shared["sites"] {
       outcome.kind === "unknown-name"
         ? callFailure("unknown-name", `unknown tool '${clip(outcome.name)}'`)
         : setFailure(outcome, owner.entry, owner.kind, call),
-    requestApproval: (_owner, name, args) => signer.request(name, args),
+    // With a contract check, the request records what it was made against.
+    requestApproval: async (owner, name, args) =>
+      signer.request(name, args, checked === undefined ? undefined : toolContract(owner.entry)),
   });
   return {
     tool: site((value) => ({ ok: true, value })),
@@ -367,6 +389,11 @@ function callerOf(ctx: ToolExecutionContext | undefined): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** An entry's contract as the neutral listing reads it: what an approval request records. */
+function toolContract(entry: ToolSetEntry): ToolContract | undefined {
+  return contractListing([entry], "toolwright")[0];
 }
 
 function refused(name: string, problem: string): CallOutcome {
@@ -445,7 +472,8 @@ export function toolSet<C extends Capability>(
     outputBudget: options.outputBudget,
     settled: new SettledApprovals(),
     approvalMaxAgeMs: options.approvalMaxAgeMs,
-    sites: sitesOf(signer),
+    approvalContract: options.approvalContract,
+    sites: sitesOf(signer, options.approvalContract),
   };
   // One class for every set; only the type knows the names.
   return new FlatToolSet(owners, shared) as ToolSet<ToolSetCallables<C>>;
@@ -459,6 +487,12 @@ function checkOptions(options: ToolSetOptions): void {
   if (budget !== undefined && !(Number.isInteger(budget) && budget >= 0)) {
     throw new TypeError(
       `toolSet: outputBudget must be a whole number of characters (0 or more), received ${JSON.stringify(budget) ?? typeof budget}`,
+    );
+  }
+  const contract = options.approvalContract;
+  if (contract !== undefined && contract !== "breaking" && contract !== "any") {
+    throw new TypeError(
+      `toolSet: approvalContract must be "breaking" or "any" (or left out), received ${describeValue(contract)}`,
     );
   }
   if (options.approvalMaxAgeMs !== undefined) {

@@ -18,6 +18,8 @@ import type {
 import type { JsonSchema, JsonSchemaTarget } from "../zod/json-schema";
 import type { AnySchema } from "../zod/schema";
 import type { ToolSetCallables } from "./callables";
+import type { ContractTarget } from "./contract/contract-listing";
+import type { ToolContract } from "./contract/listing-changes";
 import type { SetControls } from "./policy";
 
 export type { ToolCallRecord };
@@ -168,6 +170,16 @@ export interface ToolSetOptions {
    * @default unlimited
    */
   readonly outputBudget?: number;
+  /**
+   * Refuse to resume a request whose tool's contract (see {@link ToolSet.contract}) changed
+   * since the request was made: `"breaking"` when a call or a result valid then may not be
+   * now (a new required argument, a type or an enum narrowed, a property removed, …),
+   * `"any"` on any change, a reworded description included. Each request then records its
+   * tool's contract (`contract`), signed with the rest; one that records none (made by a
+   * set without this option) is refused too. The refusal is a `denied` outcome naming the
+   * tool and what changed. @default no check (the arguments are still parsed again)
+   */
+  readonly approvalContract?: "breaking" | "any";
 }
 
 /**
@@ -202,6 +214,30 @@ export interface ToolSet<T = any> {
    * Throws `SchemaProjectionError` naming the tool when a schema cannot be projected.
    */
   schemas(target?: JsonSchemaTarget, ctx?: ToolExecutionContext): ToolSetSchema[];
+  /**
+   * The contract of every entry the caller of `ctx` may see, in order, as `target` reads it:
+   * each entry's name, description and parameters (projected as that target's adapter
+   * projects them), and its result schema where the target sends one (`"mcp"`: an
+   * object-rooted one, its `outputSchema`; `"toolwright"`, the default, and the Gemini
+   * modes: every one). What `toolwright check --lock` records, tool by tool. A deferred
+   * entry is read in full. Throws a `TypeError` naming the valid targets for any other.
+   */
+  contract(target?: ContractTarget, ctx?: ToolExecutionContext): ToolContract[];
+  /**
+   * The fingerprint of {@link ToolSet.contract} for `target`: `sha256:` and the hex SHA-256
+   * of its JSON bytes, the same the lock file of `toolwright check --lock` records for the
+   * same set and `--target` (`"toolwright"`, the default, when it was run without one).
+   * Store it beside a conversation or an approval request: a different one means the
+   * listing a model was shown has changed (and a provider's prompt cache misses). Rejects
+   * with a `TypeError` naming the valid targets for any other.
+   *
+   * @example
+   * ```ts
+   * const listed = await tools.fingerprint("mcp");
+   * if (listed !== conversation.fingerprint) console.warn("the tools changed since");
+   * ```
+   */
+  fingerprint(target?: ContractTarget, ctx?: ToolExecutionContext): Promise<string>;
   /**
    * The plan view: the same set holding only the entries annotated `readOnly: true`
    * (tools, plays and manual tools). Calling anything else through it fails as data,

@@ -10,13 +10,13 @@ import { projectParameters, projectReturns } from "toolwright";
 import { describe, expect, it } from "vitest";
 import * as z4 from "zod";
 import * as z3 from "zod/v3";
-import { listingChanges } from "../../src/check/contract/listing-changes";
+import { listingChanges } from "../../src/set/contract/listing-changes";
 import {
   type ChangeClass,
   canonical,
   schemaChanges,
   written,
-} from "../../src/check/contract/schema-changes";
+} from "../../src/set/contract/schema-changes";
 
 type Z = typeof z4;
 const zods = [

@@ -12,6 +12,7 @@ import {
   type LintDialect,
 } from "toolwright/lint";
 import { messageOf } from "../../core/describe";
+import type { LockAllow } from "./lock-diff";
 
 /** How findings are printed: text lines, one JSON document, or workflow annotations. */
 export type Format = "text" | "json" | "github";
@@ -46,6 +47,13 @@ Options:
                         or one JSON Schema (the parameters of one tool); repeat for several
   --ledger              Also print what each lowering target (openai-strict, anthropic-strict)
                         changes in each tool's parameters; never changes the exit code
+  --lock <file>         Compare each capability set's listing per target (or the neutral
+                        toolwright listing, without --target) with this lock file: every
+                        change classified breaking, compatible or cosmetic, and whether the
+                        listing's bytes (a provider's prompt cache) changed
+  --lock-allow <class>  Let changes of this class pass: cosmetic, or compatible (and
+                        cosmetic); breaking changes always fail (default: none pass)
+  --update-lock         Write the lock file for the listings now (never fails on drift)
   --require-describe    Warn (missing-description) on fields without .describe()
   --format <format>     text (default), json, or github (workflow annotations)
   --max-warnings <n>    Fail on more than n warnings (default: no limit; errors always fail)
@@ -92,6 +100,12 @@ export interface CheckOptions {
   readonly tsconfig: string | undefined;
   /** Milliseconds one module may take to import, or one server to list its tools. */
   readonly importTimeout: number;
+  /** `--lock`, as given. */
+  readonly lock: string | undefined;
+  /** `--lock-allow`: which changes since the lock pass. */
+  readonly lockAllow: LockAllow;
+  /** `--update-lock`: write the lock. */
+  readonly updateLock: boolean;
 }
 
 /** What a command line asks for. */
@@ -157,6 +171,13 @@ export function parseCheckArgs(argv: readonly string[]): CheckCommand {
       "name at least one module or glob to check, or a listing (--mcp, --mcp-url, --json)",
     );
   }
+  const lockAllow = values["lock-allow"] ?? "none";
+  if (lockAllow !== "none" && lockAllow !== "cosmetic" && lockAllow !== "compatible") {
+    return invalid(`unknown --lock-allow '${lockAllow}'; use cosmetic or compatible`);
+  }
+  if (values.lock === undefined && (values["lock-allow"] !== undefined || values["update-lock"])) {
+    return invalid("--lock-allow and --update-lock need --lock <file>");
+  }
   const options: CheckOptions = {
     inputs: positionals,
     ...listings,
@@ -170,6 +191,9 @@ export function parseCheckArgs(argv: readonly string[]): CheckCommand {
     verbose: values.verbose ?? false,
     tsconfig: values.tsconfig,
     importTimeout,
+    lock: values.lock,
+    lockAllow,
+    updateLock: values["update-lock"] ?? false,
   };
   return { kind: "check", options };
 }
@@ -193,6 +217,9 @@ function parse(argv: readonly string[]) {
       verbose: { type: "boolean" },
       tsconfig: { type: "string" },
       "import-timeout": { type: "string" },
+      lock: { type: "string" },
+      "lock-allow": { type: "string" },
+      "update-lock": { type: "boolean" },
       version: { type: "boolean", short: "v" },
       help: { type: "boolean", short: "h" },
     },

@@ -60,6 +60,7 @@ async function work(job: WorkerJob, check: CheckModule, send: Send): Promise<Wor
     targets: job.targets,
     ledger: job.ledger,
     requireDescribe: job.requireDescribe,
+    contracts: job.contracts,
     ...(job.verbose && {
       onSchema: (schema) => writeLine(`checking ${schema.source ?? "?"}: ${schema.label}`),
     }),

@@ -10,6 +10,8 @@ import type { CheckOptions } from "./arguments";
 import type { CheckModule } from "./check-worker";
 import { type FindingGroup, groupFindings } from "./group-findings";
 import type { MergedFinding } from "./merge-findings";
+import { lockJson, lockLines, lockSummary } from "./render-lock";
+import type { LockOutcome } from "./run-lock";
 import type { SourceLines } from "./source-lines";
 
 /** What the output needs beside the report. */
@@ -28,6 +30,8 @@ export interface RenderContext extends Pick<CheckOptions, "format" | "maxWarning
   readonly lines: SourceLines;
   /** `toolwright/check`'s formatters. */
   readonly check: Pick<CheckModule, "formatFinding" | "describeCounts" | "describeCoverage">;
+  /** The lock step, with `--lock`. */
+  readonly lock?: LockOutcome | undefined;
 }
 
 /** The lines to print on stdout, each written as one `stdout` call. */
@@ -39,7 +43,11 @@ export function renderReport(report: SweepReport, context: RenderContext): strin
       ? context.findings.map((finding) => annotation(finding, fileOf(finding, context), several))
       : groupFindings(context.findings).map((group) => textLine(group, context, several));
   const ledger = context.ledger ? report.ledger.map((entry) => ledgerOutput(entry, context)) : [];
-  return [...lines, ...ledger, summarise(report, context)];
+  const { lock } = context;
+  if (lock === undefined) return [...lines, ...ledger, summarise(report, context)];
+  const escapes = { data: escapeData, property: escapeProperty };
+  const locked = lockLines(lock, context.format, context.lines, escapes);
+  return [...lines, ...ledger, ...locked, summarise(report, context), lockSummary(lock)];
 }
 
 /** Where an annotation points: a module or a JSON file, and the line; a server is no file. */
@@ -123,6 +131,7 @@ function jsonReport(report: SweepReport, context: RenderContext) {
     servers: context.servers,
     findings: context.findings.map((finding) => jsonFinding(finding, context)),
     ...(context.ledger && { ledger: report.ledger }),
+    ...(context.lock !== undefined && { lock: lockJson(context.lock, context.lines) }),
   };
 }
 
@@ -157,7 +166,9 @@ function summarise(report: SweepReport, context: RenderContext): string {
   const counts = context.check.describeCounts(context);
   // Without errors, only a limit the command line set can have failed the run: name it.
   const over =
-    context.errorCount === 0 && context.failed && context.maxWarnings !== undefined
+    context.errorCount === 0 &&
+    context.maxWarnings !== undefined &&
+    context.warningCount > context.maxWarnings
       ? ` (more than --max-warnings ${context.maxWarnings})`
       : "";
   return `${head}: ${counts}${over}`;

@@ -15,6 +15,7 @@ import { loadListings } from "./load-listings";
 import { countFindings, mergeFindings } from "./merge-findings";
 import { renderReport } from "./render";
 import { resolveInputs, unmatchedInputs } from "./resolve-inputs";
+import { type LockOutcome, runLock } from "./run-lock";
 import { runInWorker, type WorkerOutcome } from "./run-worker";
 import { SourceLines } from "./source-lines";
 import { readTsconfigAliases } from "./tsconfig-paths";
@@ -56,7 +57,17 @@ export async function runCheck(argv: readonly string[], io: CheckIO): Promise<nu
   }
   const outcome = await loadAll(options, io, check);
   if (outcome.kind === "problems") return loadErrors(io, check, options.format, outcome.problems);
-  return report(outcome, options, { ...io, check });
+  let lock: LockOutcome | undefined;
+  if (options.lock !== undefined) {
+    const locked = await runLock(
+      outcome.report.contracts ?? [],
+      { ...options, lock: options.lock },
+      io.cwd,
+    );
+    if (typeof locked === "string") return loadErrors(io, check, options.format, [locked]);
+    lock = locked;
+  }
+  return report(outcome, options, { ...io, check }, lock);
 }
 
 /** What the modules and the listings give, swept; every load error of both. */
@@ -117,6 +128,7 @@ async function load(options: CheckOptions, io: CheckIO): Promise<WorkerOutcome> 
     ledger: options.ledger,
     requireDescribe: options.requireDescribe,
     verbose: options.verbose,
+    contracts: options.lock !== undefined,
   };
   return runInWorker(job, {
     script: io.script,
@@ -130,10 +142,12 @@ function report(
   outcome: Extract<Loaded, { kind: "report" }>,
   options: CheckOptions,
   io: CheckIO & { readonly check: CheckModule },
+  lock: LockOutcome | undefined,
 ): number {
   const findings = mergeFindings(outcome.report.findings);
   const counts = countFindings(findings);
-  const failed = counts.errorCount > 0 || overLimit(counts.warningCount, options.maxWarnings);
+  const linted = counts.errorCount > 0 || overLimit(counts.warningCount, options.maxWarnings);
+  const failed = linted || lock?.failed === true;
   const lines = renderReport(outcome.report, {
     ...options,
     ...counts,
@@ -143,6 +157,7 @@ function report(
     servers: outcome.servers,
     lines: new SourceLines(io.cwd),
     check: io.check,
+    lock,
   });
   for (const line of lines) io.stdout(line);
   return failed ? 1 : 0;

@@ -27,6 +27,8 @@ export interface WorkerJob {
   readonly ledger: boolean;
   readonly requireDescribe: boolean;
   readonly verbose: boolean;
+  /** Read each set's contract listings (`--lock`). */
+  readonly contracts: boolean;
 }
 
 /** A plain-data sweep report (`SweepReport` from `toolwright/check`, as sent over IPC). */
@@ -92,6 +94,7 @@ function isReport(value: unknown): value is PlainReport {
     isStrings(value.dialects) &&
     isStrings(value.targets) &&
     typeof value.requireDescribe === "boolean" &&
+    (value.contracts === undefined || Array.isArray(value.contracts)) &&
     ["schemasChecked", "toolsChecked", "errorCount", "warningCount"].every(
       (key) => typeof value[key] === "number",
     )

@@ -36,8 +36,11 @@ const LOWER = ["minimum", "minLength", "minItems", "minProperties"] as const;
 const UPPER = ["maximum", "maxLength", "maxItems", "maxProperties"] as const;
 /** Keywords that only restrict: added or changed narrows, removed widens. */
 const RESTRICTING = ["pattern", "format", "multipleOf", "uniqueItems"] as const;
-/** Keywords read here; any other that differs is a change no rule understands. */
-const READ = new Set<string>([
+/**
+ * Keywords read here; any other that differs is a change no rule understands. A list, not
+ * a `Set`: a module the check bundles a copy of keeps no object built at load.
+ */
+const READ: readonly string[] = [
   ...COSMETIC,
   ...LOWER,
   ...UPPER,
@@ -56,7 +59,7 @@ const READ = new Set<string>([
   "anyOf",
   "oneOf",
   "$schema",
-]);
+];
 
 /** How deep two schemas are compared before the rest is compared whole. */
 const MAX_DEPTH = 200;
@@ -101,7 +104,7 @@ function compare(before: Schema, after: Schema, walk: Walk): void {
   compareItems(before, after, walk);
   compareVariants(before, after, walk);
   const unread = keysOf(before, after).filter(
-    (key) => !READ.has(key) && canonical(before[key]) !== canonical(after[key]),
+    (key) => !READ.includes(key) && canonical(before[key]) !== canonical(after[key]),
   );
   if (unread.length > 0) report(walk, "breaking", `${unread.join(", ")} changed`);
 }
@@ -330,9 +333,17 @@ export function written(value: unknown): string {
   return serialized(value, false);
 }
 
-/** A piece of JSON text already written, on the stack beside values still to write. */
-class Text {
-  constructor(readonly text: string) {}
+/** Marks a piece of JSON text already written, on the stack beside values still to write. */
+const TEXT: unique symbol = Symbol("text");
+
+interface Text {
+  readonly [TEXT]: string;
+}
+
+const text = (written: string): Text => ({ [TEXT]: written });
+
+function isText(item: unknown): item is Text {
+  return typeof item === "object" && item !== null && TEXT in item;
 }
 
 // Without recursion, so that a 10,000-deep schema is written, not a stack overflow; the
@@ -342,7 +353,7 @@ function serialized(value: unknown, sorted: boolean): string {
   const stack: unknown[] = [value];
   while (stack.length > 0) {
     const item = stack.pop();
-    if (item instanceof Text) out.push(item.text);
+    if (isText(item)) out.push(item[TEXT]);
     else if (Array.isArray(item)) pushArray(stack, item, out);
     else if (typeof item === "object" && item !== null) pushObject(stack, item, sorted, out);
     else out.push(JSON.stringify(item) ?? "null");
@@ -352,11 +363,11 @@ function serialized(value: unknown, sorted: boolean): string {
 
 function pushArray(stack: unknown[], items: readonly unknown[], out: string[]): void {
   out.push("[");
-  stack.push(new Text("]"));
+  stack.push(text("]"));
   for (let index = items.length - 1; index >= 0; index--) {
     const item = items[index];
     stack.push(item === undefined || typeof item === "function" ? null : item);
-    if (index > 0) stack.push(new Text(","));
+    if (index > 0) stack.push(text(","));
   }
 }
 
@@ -366,10 +377,10 @@ function pushObject(stack: unknown[], object: object, sorted: boolean, out: stri
   );
   if (sorted) entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   out.push("{");
-  stack.push(new Text("}"));
+  stack.push(text("}"));
   for (let index = entries.length - 1; index >= 0; index--) {
     const [key, member] = entries[index] as [string, unknown];
     stack.push(member);
-    stack.push(new Text(`${index > 0 ? "," : ""}${JSON.stringify(key)}:`));
+    stack.push(text(`${index > 0 ? "," : ""}${JSON.stringify(key)}:`));
   }
 }
