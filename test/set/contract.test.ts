@@ -81,6 +81,30 @@ describe.each(zods)("a set's contract and fingerprint (%s)", (_major, z) => {
     expect(await forecastSet(z, "v1").set.fingerprint("mcp")).toBe(await set.fingerprint("mcp"));
   });
 
+  it("holds a client-side tool (no execute) like any other, in declaration order", async () => {
+    const ui = (numeric: boolean) =>
+      toolSet([
+        capability({
+          name: "ui",
+          description: "UI",
+          toolbox: toolbox("ui", "UI tools", {
+            confirm: defineTool({
+              description: "Ask",
+              parameters: z.object({ q: numeric ? z.number() : z.string() }),
+            }),
+            later: defineTool({ description: "Later", parameters: z.object({}) }),
+          }),
+        }),
+      ]);
+    const before = ui(false);
+    expect(before.contract("mcp").map((tool) => tool.name)).toEqual(["confirm", "later"]);
+    expect(before.contract("mcp")[0]?.parameters).toMatchObject({
+      properties: { q: { type: "string" } },
+    });
+    const after = ui(true);
+    expect(await after.fingerprint("mcp")).not.toBe(await before.fingerprint("mcp"));
+  });
+
   it("refuses an unknown target by name", async () => {
     const { set } = forecastSet(z, "v1");
     expect(() => set.contract("claude" as never)).toThrow(
