@@ -557,6 +557,62 @@ describe("the bin", () => {
   );
 });
 
+/** A weather module as a project would write it, at one step of its history. */
+function weatherModule(step: "v1" | "required" | "optional" | "reworded"): string {
+  const days = { required: "days: z.number(), ", optional: "days: z.number().optional(), " };
+  const fields = step === "required" || step === "optional" ? days[step] : "";
+  return [
+    'import { capability, defineTool, toolbox } from "toolwright";',
+    'import * as z from "zod";',
+    "export const weather = capability({",
+    '  name: "weather", description: "Weather",',
+    '  toolbox: toolbox("weather", "Weather tools", {',
+    `    forecast: defineTool({ description: "${step === "reworded" ? "The forecast for a city" : "Forecast"}",`,
+    `      parameters: z.object({ ${fields}city: z.string() }),`,
+    "      execute: ({ city }) => ({ city }) }),",
+    "  }),",
+    "});",
+    "",
+  ].join("\n");
+}
+
+describe("the contract lock, from the installed bin", () => {
+  const lockCheck = async (step: Parameters<typeof weatherModule>[0], ...extra: string[]) => {
+    mkdirSync(join(pkg.project, "lock-project"), { recursive: true });
+    writeFileSync(join(pkg.project, "lock-project", "weather.mjs"), weatherModule(step));
+    const bin = join(pkg.project, "node_modules", ".bin", "toolwright");
+    const args = ["check", "--target", "mcp", "--lock", "toolwright.lock.json", "weather.mjs"];
+    return pkg.run(bin, [...args, ...extra], "lock-project");
+  };
+
+  it(
+    "fails a new required argument as breaking, passes an optional one with --lock-allow compatible, and calls a reworded description cosmetic and a prompt-cache change",
+    async () => {
+      expect((await lockCheck("v1", "--update-lock")).code).toBe(0);
+      expect((await lockCheck("v1")).code).toBe(0);
+
+      const required = await lockCheck("required");
+      expect(required.code).toBe(1);
+      expect(required.stdout).toContain(
+        "weather.mjs: lock weather / mcp / forecast.parameters $: breaking — new required property 'days'",
+      );
+
+      const optional = await lockCheck("optional", "--lock-allow", "compatible");
+      expect(optional.code).toBe(0);
+      expect(optional.stdout).toContain("compatible (allowed)");
+
+      const reworded = await lockCheck("reworded");
+      expect(reworded.code).toBe(1);
+      expect(reworded.stdout).toContain("forecast $: cosmetic — description changed");
+      expect(reworded.stdout).toMatch(
+        /lock weather \/ mcp: listing bytes changed \(prompt cache\)/,
+      );
+      expect((await lockCheck("reworded", "--lock-allow", "cosmetic")).code).toBe(0);
+    },
+    PROBE_TIMEOUT,
+  );
+});
+
 describeZodLoading(() => pkg);
 
 describeJwtLoading(() => pkg);
