@@ -14,6 +14,7 @@ import {
   toolSet,
 } from "toolwright";
 import { describe, expect, it } from "vitest";
+import { listingChanges } from "../../src/set/contract/listing-changes";
 import { type Z, zods } from "./fixtures";
 
 const SECRET = "the deployment's approval secret, 32+ bytes";
@@ -103,6 +104,57 @@ describe.each(zods)("a set's contract and fingerprint (%s)", (_major, z) => {
     });
     const after = ui(true);
     expect(await after.fingerprint("mcp")).not.toBe(await before.fingerprint("mcp"));
+  });
+
+  it("holds what else a target lists: MCP a title and hints, Anthropic examples; a change there is cosmetic and changes only those fingerprints", async () => {
+    const shipSet = (destructive: boolean, example: string) =>
+      toolSet([
+        capability({
+          name: "shop",
+          description: "Shop",
+          toolbox: toolbox("shop", "Shop tools", {
+            ship: defineTool({
+              description: "Ship",
+              parameters: z.object({ to: z.string() }),
+              annotations: { title: "Shipping", destructive },
+              examples: [{ to: example }],
+              execute: ({ to }: { to: string }) => ({ to }),
+            }),
+          }),
+        }),
+      ]);
+    const before = shipSet(false, "Oslo");
+    expect(before.contract("mcp")[0]).toMatchObject({
+      title: "Shipping",
+      annotations: { title: "Shipping", destructive: false },
+    });
+    expect(before.contract("mcp")[0]).not.toHaveProperty("examples");
+    expect(before.contract("anthropic")[0]).toMatchObject({ examples: [{ to: "Oslo" }] });
+    expect(before.contract("anthropic")[0]).not.toHaveProperty("annotations");
+    expect(Object.keys(before.contract("openai")[0] ?? {}).sort()).toEqual([
+      "description",
+      "name",
+      "parameters",
+    ]);
+
+    const hinted = shipSet(true, "Oslo");
+    const hints = listingChanges(before.contract("mcp"), hinted.contract("mcp"));
+    expect(hints).toEqual({
+      changes: [
+        { tool: "ship", part: "tool", path: "$", change: "cosmetic", what: "annotations changed" },
+      ],
+      bytesChanged: true,
+    });
+    expect(await hinted.fingerprint("mcp")).not.toBe(await before.fingerprint("mcp"));
+    expect(await hinted.fingerprint("openai")).toBe(await before.fingerprint("openai"));
+
+    const exampled = shipSet(false, "Bergen");
+    expect(
+      listingChanges(before.contract("anthropic"), exampled.contract("anthropic")).changes,
+    ).toEqual([
+      { tool: "ship", part: "tool", path: "$", change: "cosmetic", what: "examples changed" },
+    ]);
+    expect(await exampled.fingerprint("mcp")).toBe(await before.fingerprint("mcp"));
   });
 
   it("refuses an unknown target by name", async () => {

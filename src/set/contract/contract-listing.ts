@@ -39,19 +39,25 @@ type ReturnsSent = "always" | "object-root" | "never";
 interface TargetReading {
   readonly dialect: JsonSchemaTarget;
   readonly returns: ReturnsSent;
+  /** The listing sends a title and hints (MCP). */
+  readonly hints?: true;
+  /** The listing sends input examples by default (Anthropic's `input_examples`). */
+  readonly examples?: true;
 }
 
-// Each adapter's own projection (see its `list`): OpenAI projects draft-07, Gemini's legacy
-// field OpenAPI 3.0; only MCP (`outputSchema`) and Gemini (`response…`) send results.
+// Each adapter's own projection (see its `list`), with its default options: OpenAI projects
+// draft-07, Gemini's legacy field OpenAPI 3.0; only MCP (`outputSchema`) and Gemini
+// (`response…`) send results; only MCP sends a title and hints; Anthropic sends examples
+// unasked (OpenAI, Gemini and MCP only when told to put them in the description).
 const READINGS = {
-  toolwright: { dialect: "draft-2020-12", returns: "always" },
+  toolwright: { dialect: "draft-2020-12", returns: "always", hints: true, examples: true },
   openai: { dialect: "draft-07", returns: "never" },
   "openai-strict": { dialect: "draft-07", returns: "never" },
-  anthropic: { dialect: "draft-2020-12", returns: "never" },
-  "anthropic-strict": { dialect: "draft-2020-12", returns: "never" },
+  anthropic: { dialect: "draft-2020-12", returns: "never", examples: true },
+  "anthropic-strict": { dialect: "draft-2020-12", returns: "never", examples: true },
   gemini: { dialect: "draft-2020-12", returns: "always" },
   "gemini-parameters": { dialect: "openapi-3.0", returns: "always" },
-  mcp: { dialect: "draft-2020-12", returns: "object-root" },
+  mcp: { dialect: "draft-2020-12", returns: "object-root", hints: true },
 } as const satisfies Record<ContractTarget, TargetReading>;
 
 /** Every target a contract can be read as, the neutral one first. */
@@ -81,8 +87,25 @@ export function contractListing(
       description: entry.description,
       parameters,
       ...(returns !== undefined && sent && { returns }),
+      ...(reading.hints === true && hintsOf(entry)),
+      ...(reading.examples === true && examplesOf(entry)),
     };
   });
+}
+
+// What MCP lists beside the schemas: its title (its own, else its hints') and its hints.
+function hintsOf(entry: ToolSetEntry): Pick<ToolContract, "title" | "annotations"> {
+  const title = entry.title ?? entry.annotations?.title;
+  return {
+    ...(title !== undefined && { title }),
+    ...(entry.annotations !== undefined && { annotations: entry.annotations }),
+  };
+}
+
+function examplesOf(entry: ToolSetEntry): Pick<ToolContract, "examples"> {
+  return entry.examples === undefined || entry.examples.length === 0
+    ? {}
+    : { examples: entry.examples };
 }
 
 function readingOf(target: unknown): TargetReading {

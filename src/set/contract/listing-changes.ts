@@ -2,7 +2,7 @@
  * What changed between two versions of a tool listing, tool by tool: a tool removed (or
  * renamed: a listing cannot tell the two apart) is breaking, one added compatible; within
  * a tool, its arguments and its result as {@link schemaChanges} classifies them, and its
- * description as cosmetic. Whether the listing's bytes changed, which is what a provider's
+ * description, title, hints and examples as cosmetic. Whether the listing's bytes changed, which is what a provider's
  * prompt cache keys on, is said apart: a cosmetic change still empties the cache.
  *
  * @module
@@ -16,6 +16,12 @@ export interface ToolContract {
   readonly parameters: unknown;
   /** The result's schema, where the listing sends one (MCP's `outputSchema`). */
   readonly returns?: unknown;
+  /** Its title, where the listing sends one (MCP). */
+  readonly title?: string;
+  /** Its hints, where the listing sends them (MCP's `annotations`). */
+  readonly annotations?: unknown;
+  /** Its input examples, where the listing sends them (Anthropic's `input_examples`). */
+  readonly examples?: readonly unknown[];
 }
 
 /** A change to one tool: `part` says where (the tool itself, its arguments, its result). */
@@ -60,8 +66,10 @@ export function listingChanges(
 function toolChanges(before: ToolContract, after: ToolContract): ListingChange[] {
   const { name } = before;
   const changes: ListingChange[] = [];
-  if (before.description !== after.description) {
-    changes.push(toolChange(name, "cosmetic", "description changed"));
+  for (const part of ["description", "title", "annotations", "examples"] as const) {
+    if (written(before[part]) !== written(after[part])) {
+      changes.push(toolChange(name, "cosmetic", `${part} changed`));
+    }
   }
   const within = (part: "parameters" | "returns", side: "input" | "output") => {
     const was = before[part];
