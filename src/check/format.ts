@@ -5,6 +5,7 @@
  * @module
  */
 import type { SweepFinding, SweepReport } from "./types";
+import { workflowCommand } from "./workflow-command";
 
 /**
  * One finding as one line: `agent / capability / tool.parameters: [code] severity path — message`.
@@ -35,25 +36,14 @@ export function describeCounts(report: Pick<SweepReport, "errorCount" | "warning
  * `::error file=src/tools.ts,title=toolwright [tuple] meetings / list.parameters::$.range — …`.
  */
 export function formatAnnotation(finding: SweepFinding, file: string | undefined): string {
-  const properties = [
-    ...(file === undefined ? [] : [`file=${escapeProperty(file)}`]),
-    `title=${escapeProperty(`toolwright [${finding.code}] ${finding.label}`)}`,
-  ].join(",");
   const level = finding.severity === "error" ? "error" : "warning";
-  return `::${level} ${properties}::${escapeData(`${finding.path} — ${finding.message}`)}`;
+  const title = `toolwright [${finding.code}] ${finding.label}`;
+  return workflowCommand(level, { file, title }, `${finding.path} — ${finding.message}`);
 }
 
 /** A GitHub Actions error annotation for a problem that is no finding (a load error). */
 export function formatErrorAnnotation(message: string): string {
-  return `::error title=toolwright check::${escapeData(message)}`;
-}
-
-function escapeData(text: string): string {
-  return text.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
-}
-
-function escapeProperty(text: string): string {
-  return escapeData(text).replace(/:/g, "%3A").replace(/,/g, "%2C");
+  return workflowCommand("error", { title: "toolwright check" }, message);
 }
 
 function plural(count: number, noun: string): string {

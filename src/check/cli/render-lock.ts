@@ -6,25 +6,24 @@
  *
  * @module
  */
+
+import { workflowCommand } from "../workflow-command";
 import type { LockChange, LockListingState } from "./lock-diff";
 import type { LockOutcome as RunLockOutcome } from "./run-lock";
 import type { SourceLines } from "./source-lines";
-
-type Escape = (text: string) => string;
 
 /** The lock's lines, in the output's format (text or github). */
 export function lockLines(
   lock: RunLockOutcome,
   format: "text" | "github",
   lines: SourceLines,
-  escapes: { readonly data: Escape; readonly property: Escape },
 ): string[] {
   const changes = lock.changes.map((change) =>
-    format === "text" ? changeLine(change) : changeAnnotation(change, lines, escapes),
+    format === "text" ? changeLine(change) : changeAnnotation(change, lines),
   );
   const caches = lock.listings
     .filter((listing) => listing.bytesChanged && listing.locked !== null)
-    .map((listing) => (format === "text" ? cacheLine(listing) : cacheAnnotation(listing, escapes)));
+    .map((listing) => (format === "text" ? cacheLine(listing) : cacheAnnotation(listing)));
   return [
     ...changes,
     ...caches,
@@ -50,30 +49,24 @@ function cacheLine(listing: LockListingState): string {
   return `${listing.source ?? "?"}: lock ${listing.set} / ${listing.target}: listing bytes changed (prompt cache): ${listing.locked} → ${listing.fingerprint}`;
 }
 
-function changeAnnotation(
-  change: LockChange,
-  lines: SourceLines,
-  escapes: { readonly data: Escape; readonly property: Escape },
-): string {
+function changeAnnotation(change: LockChange, lines: SourceLines): string {
   const line = change.tool === "" ? undefined : lines.lineOf(change.source, change.tool);
-  const properties = [
-    ...(change.source === undefined ? [] : [`file=${escapes.property(change.source)}`]),
-    ...(line === undefined ? [] : [`line=${line}`]),
-    `title=${escapes.property(`toolwright [lock ${change.change}] ${placeOf(change)}`)}`,
-  ].join(",");
+  const title = `toolwright [lock ${change.change}] ${placeOf(change)}`;
   const level = change.allowed ? "notice" : "error";
-  return `::${level} ${properties}::${escapes.data(`${change.path} — ${change.what}`)}`;
+  return workflowCommand(
+    level,
+    { file: change.source, line, title },
+    `${change.path} — ${change.what}`,
+  );
 }
 
-function cacheAnnotation(
-  listing: LockListingState,
-  escapes: { readonly data: Escape; readonly property: Escape },
-): string {
-  const properties = [
-    ...(listing.source === undefined ? [] : [`file=${escapes.property(listing.source)}`]),
-    `title=${escapes.property(`toolwright [lock prompt-cache] ${listing.set} / ${listing.target}`)}`,
-  ].join(",");
-  return `::notice ${properties}::${escapes.data(`listing bytes changed: ${listing.locked} → ${listing.fingerprint}`)}`;
+function cacheAnnotation(listing: LockListingState): string {
+  const title = `toolwright [lock prompt-cache] ${listing.set} / ${listing.target}`;
+  return workflowCommand(
+    "notice",
+    { file: listing.source, title },
+    `listing bytes changed: ${listing.locked} → ${listing.fingerprint}`,
+  );
 }
 
 /** The summary of the lock step. */

@@ -6,6 +6,7 @@
  * @module
  */
 import type { SweepLedgerEntry, SweepReport } from "toolwright/check";
+import { workflowCommand } from "../workflow-command";
 import type { CheckOptions } from "./arguments";
 import type { CheckModule } from "./check-worker";
 import { type FindingGroup, groupFindings } from "./group-findings";
@@ -45,8 +46,7 @@ export function renderReport(report: SweepReport, context: RenderContext): strin
   const ledger = context.ledger ? report.ledger.map((entry) => ledgerOutput(entry, context)) : [];
   const { lock } = context;
   if (lock === undefined) return [...lines, ...ledger, summarise(report, context)];
-  const escapes = { data: escapeData, property: escapeProperty };
-  const locked = lockLines(lock, context.format, context.lines, escapes);
+  const locked = lockLines(lock, context.format, context.lines);
   return [...lines, ...ledger, ...locked, summarise(report, context), lockSummary(lock)];
 }
 
@@ -67,12 +67,12 @@ function ledgerOutput(entry: SweepLedgerEntry, context: RenderContext): string {
   const file =
     entry.source === undefined || context.servers.includes(entry.source) ? undefined : entry.source;
   const line = file === undefined ? undefined : context.lines.lineOf(file, entry.name);
-  const properties = [
-    ...(file === undefined ? [] : [`file=${escapeProperty(file)}`]),
-    ...(line === undefined ? [] : [`line=${line}`]),
-    `title=${escapeProperty(`toolwright [ledger ${entry.target}] ${entry.label}`)}`,
-  ].join(",");
-  return `::notice ${properties}::${escapeData(`${entry.kind} ${entry.path} — ${entry.message}`)}`;
+  const title = `toolwright [ledger ${entry.target}] ${entry.label}`;
+  return workflowCommand(
+    "notice",
+    { file, line, title },
+    `${entry.kind} ${entry.path} — ${entry.message}`,
+  );
 }
 
 // A ledger line reads like a finding, tagged with its target instead of a rule.
@@ -98,21 +98,9 @@ function dialectNote(finding: MergedFinding, several: boolean): string {
  * `::error file=src/tools.ts,line=12,title=toolwright [tuple] meetings / list.parameters::$.range — …`.
  */
 function annotation(finding: MergedFinding, at: FilePosition, several: boolean): string {
-  const properties = [
-    ...(at.file === undefined ? [] : [`file=${escapeProperty(at.file)}`]),
-    ...(at.line === undefined ? [] : [`line=${at.line}`]),
-    `title=${escapeProperty(`toolwright [${finding.code}] ${finding.label}${dialectNote(finding, several)}`)}`,
-  ].join(",");
   const level = finding.severity === "error" ? "error" : "warning";
-  return `::${level} ${properties}::${escapeData(`${finding.path} — ${finding.message}`)}`;
-}
-
-function escapeData(text: string): string {
-  return text.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
-}
-
-function escapeProperty(text: string): string {
-  return escapeData(text).replace(/:/g, "%3A").replace(/,/g, "%2C");
+  const title = `toolwright [${finding.code}] ${finding.label}${dialectNote(finding, several)}`;
+  return workflowCommand(level, { ...at, title }, `${finding.path} — ${finding.message}`);
 }
 
 function jsonReport(report: SweepReport, context: RenderContext) {
