@@ -12,6 +12,7 @@ import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { gone } from "../processes";
 import { buildCli, CLI, ROOT, type Run, removeCli, runCli } from "./build";
 
 const FAKE = "test/check/fixtures/mcp/fake-server.mjs";
@@ -46,24 +47,6 @@ function runCliAsync(...args: string[]): Promise<Run> {
       settle({ status, stdout, stderr, lines });
     });
   });
-}
-
-/**
- * Whether `pid` still runs: a killed process whose parent is gone may stay a zombie
- * (state Z in /proc) until an init that reaps reaps it, and still answers signal 0.
- */
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) !== "Z";
-  } catch {
-    return true;
-  }
 }
 
 describe("toolwright check --mcp", () => {
@@ -180,7 +163,7 @@ describe("toolwright check --mcp", () => {
       "1500",
     );
     expect(result.status).toBe(2);
-    expect(isRunning(Number(readFileSync(pidFile, "utf8")))).toBe(false);
+    expect(await gone(Number(readFileSync(pidFile, "utf8")))).toBe(true);
   });
 
   it("a command that cannot be started, or cannot be split, is a load or usage error", () => {

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { compileGlob, expandBraces, matchGlob } from "../../src/check/cli/glob-match";
 import { runCheck } from "../../src/check/cli/run-check";
 import { buildCli, CLI, ROOT, removeCli } from "../check/build";
+import { gone, isRunning } from "../processes";
 
 beforeAll(buildCli, 120_000);
 afterAll(removeCli);
@@ -243,30 +244,6 @@ const grandchildren: number[] = [];
 afterAll(() => {
   for (const pid of grandchildren) if (isRunning(pid)) process.kill(pid, "SIGKILL");
 });
-
-/** Whether `pid` is a live process (a zombie, killed but not reaped, is not). */
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    return stat.slice(stat.lastIndexOf(")") + 2)[0] !== "Z";
-  } catch {
-    return process.platform !== "linux";
-  }
-}
-
-/** Waits until `pid` is gone, for at most `ms` (a kill takes effect soon, not at once). */
-async function gone(pid: number, ms = 5_000): Promise<boolean> {
-  for (const until = Date.now() + ms; Date.now() < until; ) {
-    if (!isRunning(pid)) return true;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return !isRunning(pid);
-}
 
 /** A module that starts a two-minute grandchild with `options` and records its pid. */
 function spawningModule(name: string, options: string): { file: string; pidFile: string } {
