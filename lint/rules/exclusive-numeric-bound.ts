@@ -1,5 +1,12 @@
 /** `exclusive-numeric-bound`: `.positive()/.gt()/.negative()/.lt()` on the OpenAPI 3.0 path. */
+import { type Advice, adviceFor } from "../advice.js";
 import type { LintRule } from "../rule.js";
+
+/** What to write instead of an exclusive bound. */
+const INSTEAD: Advice = {
+  zod: "Use .min() instead of .positive()/.gt() and .max() instead of .negative()/.lt().",
+  json: "Use an inclusive minimum/maximum instead of exclusiveMinimum/exclusiveMaximum, or state the bound in the description and check it when the tool runs.",
+};
 
 /** Flags exclusive numeric bounds, which OpenAPI 3.0 emits as boolean `exclusiveMinimum`. */
 export const exclusiveNumericBound: LintRule = {
@@ -14,15 +21,20 @@ export const exclusiveNumericBound: LintRule = {
     node({ node, path }) {
       const numeric = node.numeric;
       if (!numeric || !(numeric.exclusiveMinimum || numeric.exclusiveMaximum)) return;
+      const json = node.major === "json-schema";
       const which = [
-        numeric.exclusiveMinimum ? "a lower (.positive()/.gt())" : "",
-        numeric.exclusiveMaximum ? "an upper (.negative()/.lt())" : "",
+        numeric.exclusiveMinimum
+          ? `a lower (${json ? "exclusiveMinimum" : ".positive()/.gt()"})`
+          : "",
+        numeric.exclusiveMaximum
+          ? `an upper (${json ? "exclusiveMaximum" : ".negative()/.lt()"})`
+          : "",
       ]
         .filter(Boolean)
         .join(" and ");
       context.report(
         path,
-        `Number has ${which} exclusive bound; the OpenAPI 3.0 conversion emits it as a boolean exclusiveMinimum/exclusiveMaximum, which this provider path rejects or drops. Use .min() instead of .positive()/.gt() and .max() instead of .negative()/.lt().`,
+        `Number has ${which} exclusive bound; the OpenAPI 3.0 conversion emits it as a boolean exclusiveMinimum/exclusiveMaximum, which this provider path rejects or drops. ${adviceFor(node.major, INSTEAD)}`,
       );
     },
   }),

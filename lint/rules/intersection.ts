@@ -1,6 +1,13 @@
 /** `intersection`: intersections the converter emits as `allOf`. */
+import { type Advice, adviceFor } from "../advice.js";
 import { foldsToObject } from "../layers.js";
 import type { LintRule } from "../rule.js";
+
+/** What to write instead of an intersection. */
+const INSTEAD: Advice = {
+  zod: "Merge the parts into one object with .extend() (Zod 3: .merge()), or write the combined schema directly.",
+  json: "Merge the allOf parts into one object schema (their properties and required lists together).",
+};
 
 /** Flags `z.intersection`/`.and()` except the Zod 4 object∩object case that folds away. */
 export const intersection: LintRule = {
@@ -17,7 +24,7 @@ export const intersection: LintRule = {
       if (node.major === 4 && foldsToObject(node)) return;
       context.report(
         path,
-        "Intersection found; it is emitted as allOf, which this provider path does not support. Merge the parts into one object with .extend() (Zod 3: .merge()), or write the combined schema directly.",
+        `Intersection found; it is emitted as allOf, which this provider path does not support. ${adviceFor(node.major, INSTEAD)}`,
       );
     },
   }),

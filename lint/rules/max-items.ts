@@ -1,5 +1,12 @@
 /** `max-items`: `.max()/.length()` on an array (Anthropic strict tools). */
+import { type Advice, adviceFor } from "../advice.js";
 import type { LintRule } from "../rule.js";
+
+/** What to do instead of a maximum length. */
+const INSTEAD: Advice = {
+  zod: "Remove it, state the limit in .describe(), and check it after parsing.",
+  json: "Remove maxItems, state the limit in the description, and check it when the tool runs.",
+};
 
 /** Flags arrays with a maximum length. */
 export const maxItems: LintRule = {
@@ -14,7 +21,7 @@ export const maxItems: LintRule = {
       if (node.kind !== "array" || node.maxItems === undefined) return;
       context.report(
         path,
-        `Array has a maximum length of ${node.maxItems}, emitted as maxItems, which this provider path rejects. Remove it, state the limit in .describe(), and check it after parsing.`,
+        `Array has a maximum length of ${node.maxItems}, emitted as maxItems, which this provider path rejects. ${adviceFor(node.major, INSTEAD)}`,
       );
     },
   }),

@@ -1,5 +1,12 @@
 /** `min-items-above-one`: `.min(n)` with n > 1 on an array (Anthropic strict tools). */
+import { type Advice, adviceFor } from "../advice.js";
 import type { LintRule } from "../rule.js";
+
+/** What to do instead of a minimum length above one. */
+const INSTEAD: Advice = {
+  zod: "Use .min(1) at most and check the real minimum after parsing.",
+  json: "Use minItems of 1 at most, state the real minimum in the description, and check it when the tool runs.",
+};
 
 /** Flags arrays whose minimum length is above 1 (0 and 1, e.g. `.nonempty()`, are supported). */
 export const minItemsAboveOne: LintRule = {
@@ -14,7 +21,7 @@ export const minItemsAboveOne: LintRule = {
       if (node.kind !== "array" || node.minItems === undefined || node.minItems <= 1) return;
       context.report(
         path,
-        `Array has a minimum length of ${node.minItems}, emitted as minItems, and this provider path only accepts 0 or 1. Use .min(1) at most and check the real minimum after parsing.`,
+        `Array has a minimum length of ${node.minItems}, emitted as minItems, and this provider path only accepts 0 or 1. ${adviceFor(node.major, INSTEAD)}`,
       );
     },
   }),

@@ -1,6 +1,13 @@
 /** `missing-description`: an opt-in authoring warning for undocumented object properties. */
+import { type Advice, adviceFor } from "../advice.js";
 import { hasDescription, layersOf } from "../layers.js";
 import type { LintRule } from "../rule.js";
+
+/** The finding, in the words of what was linted. */
+const MESSAGE: Advice = {
+  zod: "Property has no .describe() on any layer, so the model receives no description of what to put here. Add .describe('...') to the property.",
+  json: "Property has no description, so the model receives no description of what to put here. Add a description to the property's schema.",
+};
 
 /** Warns on object properties without a `.describe()` on any of their layers. */
 export const missingDescription: LintRule = {
@@ -14,10 +21,7 @@ export const missingDescription: LintRule = {
   create: (context) => ({
     node({ node, path, edge }) {
       if (edge !== "property" || hasDescription(layersOf(node))) return;
-      context.report(
-        path,
-        "Property has no .describe() on any layer, so the model receives no description of what to put here. Add .describe('...') to the property.",
-      );
+      context.report(path, adviceFor(node.major, MESSAGE));
     },
   }),
 };

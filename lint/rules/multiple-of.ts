@@ -1,5 +1,12 @@
 /** `multiple-of`: `.multipleOf()` / `.step()` on a number. */
+import { type Advice, adviceFor } from "../advice.js";
 import type { LintRule } from "../rule.js";
+
+/** The finding, in the words of what was linted. */
+const MESSAGE: Advice = {
+  zod: "Number has .multipleOf(), emitted as multipleOf, which this provider path rejects or drops. Remove it, state the step in .describe(), and round after parsing.",
+  json: "Number has multipleOf, which this provider path rejects or drops. Remove it, state the step in the description, and round when the tool runs.",
+};
 
 /** Flags numbers carrying a multipleOf check. */
 export const multipleOf: LintRule = {
@@ -12,10 +19,7 @@ export const multipleOf: LintRule = {
   create: (context) => ({
     node({ node, path }) {
       if (!node.numeric?.multipleOf) return;
-      context.report(
-        path,
-        "Number has .multipleOf(), emitted as multipleOf, which this provider path rejects or drops. Remove it, state the step in .describe(), and round after parsing.",
-      );
+      context.report(path, adviceFor(node.major, MESSAGE));
     },
   }),
 };

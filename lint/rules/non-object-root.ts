@@ -1,7 +1,14 @@
 /** `non-object-root`: a root schema that is not emitted as a plain object. */
+import { type Advice, adviceFor } from "../advice.js";
 import { foldsToObject, layersOf } from "../layers.js";
 import type { SchemaNode } from "../node.js";
 import type { LintRule } from "../rule.js";
+
+/** How to give the root an object. */
+const INSTEAD: Advice = {
+  zod: "Wrap it: z.object({ result: ... }).",
+  json: 'Wrap it: { "type": "object", "properties": { "result": ... }, "required": ["result"] }.',
+};
 
 const isObjectLike = (node: SchemaNode): boolean =>
   node.kind === "object" || node.kind === "record";
@@ -30,7 +37,7 @@ export const nonObjectRoot: LintRule = {
         : (layers.terminals[0]?.typeName ?? "a non-object");
       context.report(
         path,
-        `The root is ${found}, not an object; this provider path requires a root object schema. Wrap it: z.object({ result: ... }).`,
+        `The root is ${found}, not an object; this provider path requires a root object schema. ${adviceFor(node.major, INSTEAD)}`,
       );
     },
   }),

@@ -1,5 +1,12 @@
 /** `numeric-bound`: any numeric minimum/maximum (Anthropic strict tools). */
+import { type Advice, adviceFor } from "../advice.js";
 import type { LintRule } from "../rule.js";
+
+/** What to do instead of a numeric bound. */
+const INSTEAD: Advice = {
+  zod: "Remove the bound, state the range in .describe(), and check it after parsing.",
+  json: "Remove minimum/maximum, state the range in the description, and check it when the tool runs.",
+};
 
 /** Flags numbers with any bound, inclusive, exclusive, or from a Zod 4 integer format. */
 export const numericBound: LintRule = {
@@ -21,7 +28,7 @@ export const numericBound: LintRule = {
           : "a minimum/maximum bound";
       context.report(
         path,
-        `Number has ${cause}; this provider path rejects numeric minimum/maximum. Remove the bound, state the range in .describe(), and check it after parsing.`,
+        `Number has ${cause}; this provider path rejects numeric minimum/maximum. ${adviceFor(node.major, INSTEAD)}`,
       );
     },
   }),

@@ -1,5 +1,12 @@
 /** `one-of-union`: unions the converter emits as `oneOf`. */
+import { type Advice, adviceFor } from "../advice.js";
 import type { LintRule } from "../rule.js";
+
+/** The finding, in the words of what was linted. */
+const MESSAGE: Advice = {
+  zod: "Discriminated union (or z.xor) found; Zod 4 emits it as oneOf, which this provider path rejects. Use z.union([...]) instead, which is emitted as anyOf.",
+  json: "oneOf found, which this provider path rejects. Use anyOf instead, and check when the tool runs that exactly one option matches if that matters.",
+};
 
 /** Flags Zod 4 discriminated unions and `z.xor`, the unions emitted as `oneOf`. */
 export const oneOfUnion: LintRule = {
@@ -13,10 +20,7 @@ export const oneOfUnion: LintRule = {
   create: (context) => ({
     node({ node, path }) {
       if (node.kind !== "union" || !node.exclusiveUnion) return;
-      context.report(
-        path,
-        "Discriminated union (or z.xor) found; Zod 4 emits it as oneOf, which this provider path rejects. Use z.union([...]) instead, which is emitted as anyOf.",
-      );
+      context.report(path, adviceFor(node.major, MESSAGE));
     },
   }),
 };

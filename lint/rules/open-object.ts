@@ -1,5 +1,12 @@
 /** `open-object`: objects that admit unknown keys. */
+import { type Advice, adviceFor } from "../advice.js";
 import type { LintRule } from "../rule.js";
+
+/** What to write instead of an open object. */
+const INSTEAD: Advice = {
+  zod: "Declare every key in z.object({ ... }), or use an array of { key, value } objects.",
+  json: 'Declare every key under properties with "additionalProperties": false, or use an array of { key, value } objects.',
+};
 
 /** Flags records, passthrough/loose objects and objects with a non-never catchall. */
 export const openObject: LintRule = {
@@ -16,7 +23,7 @@ export const openObject: LintRule = {
       const what = node.kind === "record" ? "A record" : "An object with passthrough or a catchall";
       context.report(
         path,
-        `${what} admits undeclared keys and is emitted with a non-false additionalProperties, which this provider path rejects. Declare every key in z.object({ ... }), or use an array of { key, value } objects.`,
+        `${what} admits undeclared keys and is emitted with a non-false additionalProperties, which this provider path rejects. ${adviceFor(node.major, INSTEAD)}`,
       );
     },
   }),

@@ -1,6 +1,13 @@
 /** `optional-without-nullable`: a bare `.optional()` object property (OpenAI structured output). */
+import { type Advice, adviceFor } from "../advice.js";
 import { acceptsNull, type Layers, layersOf } from "../layers.js";
 import type { LintRule } from "../rule.js";
+
+/** The finding, in the words of what was linted. */
+const MESSAGE: Advice = {
+  zod: "Property is .optional() without being nullable; OpenAI structured output requires every property to be present, so an absent key is rejected. Use .nullable() (a required field that may be null) instead of .optional(), or .nullable().optional().",
+  json: 'Property is not in required and does not admit null; OpenAI structured output requires every property to be present, so an absent key is rejected. List it in required and let it be null (add "null" to its type) instead.',
+};
 
 /**
  * Whether the key may be absent from the parsed output, as OpenAI's helper decides it: the first
@@ -28,10 +35,7 @@ export const optionalWithoutNullable: LintRule = {
       if (edge !== "property") return;
       const layers = layersOf(node);
       if (!absentOnOutput(layers) || acceptsNull(layers)) return;
-      context.report(
-        path,
-        "Property is .optional() without being nullable; OpenAI structured output requires every property to be present, so an absent key is rejected. Use .nullable() (a required field that may be null) instead of .optional(), or .nullable().optional().",
-      );
+      context.report(path, adviceFor(node.major, MESSAGE));
     },
   }),
 };

@@ -1,7 +1,14 @@
 /** `required-cycle`: recursion through required properties only (Gemini `parametersJsonSchema`). */
+import { type Advice, adviceFor } from "../advice.js";
 import { isOptionalInput, layersOf } from "../layers.js";
 import { isWithin } from "../path.js";
 import type { LintRule } from "../rule.js";
+
+/** How to break the cycle. */
+const INSTEAD: Advice = {
+  zod: "Make a property on the way .optional().",
+  json: "Leave a property on the way out of required.",
+};
 
 /** Flags a cycle none of whose properties between the ancestor and the back-reference is optional. */
 export const requiredCycle: LintRule = {
@@ -18,7 +25,7 @@ export const requiredCycle: LintRule = {
       node({ node, path, edge }) {
         if (edge === "property" && isOptionalInput(layersOf(node))) optionalPaths.add(path);
       },
-      cycle({ path, ancestorPath }) {
+      cycle({ path, ancestorPath, node }) {
         const breaksCycle = [...optionalPaths].some(
           (optional) =>
             optional !== ancestorPath &&
@@ -28,7 +35,7 @@ export const requiredCycle: LintRule = {
         if (breaksCycle) return;
         context.report(
           path,
-          `Schema refers back to its ancestor at ${ancestorPath} through required properties only; this provider path unrolls a cycle only inside optional properties. Make a property on the way .optional().`,
+          `Schema refers back to its ancestor at ${ancestorPath} through required properties only; this provider path unrolls a cycle only inside optional properties. ${adviceFor(node?.major, INSTEAD)}`,
         );
       },
     };

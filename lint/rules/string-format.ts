@@ -1,6 +1,13 @@
 /** `string-format`: string formats outside what the dialect's provider accepts. */
+import { type Advice, adviceFor } from "../advice.js";
 import type { LintRule } from "../rule.js";
 import type { LintDialect } from "../types.js";
+
+/** What to do instead of a format the path refuses. */
+const INSTEAD: Advice = {
+  zod: "Remove the format check and describe the form in .describe(), or validate it after parsing.",
+  json: "Remove the format keyword and describe the form in the description, or validate it when the tool runs.",
+};
 
 /**
  * The `format` values each dialect's provider accepts; other dialects do not run this rule.
@@ -50,7 +57,7 @@ export const stringFormat: LintRule = {
       if (rejected.length === 0) return;
       context.report(
         path,
-        `String is emitted with format "${rejected.join('", "')}", which this provider path does not accept (allowed: ${allowed.join(", ")}). Remove the format check and describe the form in .describe(), or validate it after parsing.`,
+        `String is emitted with format "${rejected.join('", "')}", which this provider path does not accept (allowed: ${allowed.join(", ")}). ${adviceFor(node.major, INSTEAD)}`,
       );
     },
   }),

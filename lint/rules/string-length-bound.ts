@@ -1,5 +1,12 @@
 /** `string-length-bound`: `.min()/.max()/.length()` on a string (Anthropic strict tools). */
+import { type Advice, adviceFor } from "../advice.js";
 import type { LintRule } from "../rule.js";
+
+/** The finding, in the words of what was linted. */
+const MESSAGE: Advice = {
+  zod: "String has a length bound, emitted as minLength/maxLength, which this provider path rejects. Remove it, state the limit in .describe(), and check it after parsing.",
+  json: "String has minLength/maxLength, which this provider path rejects. Remove them, state the limit in the description, and check it when the tool runs.",
+};
 
 /** Flags strings with a length constraint. */
 export const stringLengthBound: LintRule = {
@@ -13,10 +20,7 @@ export const stringLengthBound: LintRule = {
   create: (context) => ({
     node({ node, path }) {
       if (node.kind !== "string" || !node.lengthBounded) return;
-      context.report(
-        path,
-        "String has a length bound, emitted as minLength/maxLength, which this provider path rejects. Remove it, state the limit in .describe(), and check it after parsing.",
-      );
+      context.report(path, adviceFor(node.major, MESSAGE));
     },
   }),
 };

@@ -1,5 +1,12 @@
 /** `tuple`: a positional `z.tuple([...])`. */
+import { type Advice, adviceFor } from "../advice.js";
 import type { LintRule } from "../rule.js";
+
+/** What to write instead of a tuple. */
+const INSTEAD: Advice = {
+  zod: "Use an object with named fields, or z.array() when all positions share one type.",
+  json: "Use an object with named properties, or an array with one items schema when all positions share one type.",
+};
 
 /** Flags tuples, whose per-position types no OpenAPI 3.0 projection keeps. */
 export const tuple: LintRule = {
@@ -14,7 +21,7 @@ export const tuple: LintRule = {
       if (node.kind !== "tuple") return;
       context.report(
         path,
-        "Tuple found; its positional item types are emitted as `items: [...]`, `prefixItems` or a merged `anyOf`, which this provider path rejects or flattens. Use an object with named fields, or z.array() when all positions share one type.",
+        `Tuple found; its positional item types are emitted as \`items: [...]\`, \`prefixItems\` or a merged \`anyOf\`, which this provider path rejects or flattens. ${adviceFor(node.major, INSTEAD)}`,
       );
     },
   }),

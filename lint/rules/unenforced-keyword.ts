@@ -1,7 +1,14 @@
 /** `unenforced-keyword`: keywords a provider path accepts but does not enforce. */
+import { type Advice, adviceFor } from "../advice.js";
 import { emittedKeywords } from "../emitted-keywords.js";
 import type { LintRule } from "../rule.js";
 import type { LintDialect } from "../types.js";
+
+/** What follows from an unenforced keyword, and what to do, in the words of what was linted. */
+const CONSEQUENCE: Advice = {
+  zod: "the model may send a value that breaks it, and the toolbox boundary then rejects the call. Use a keyword the path supports, or state the rule in .describe().",
+  json: "the model may send a value that breaks it, which the tool must then reject itself. Use a keyword the path supports, or state the rule in the description.",
+};
 
 /**
  * The keywords each dialect's provider accepts without enforcing them (the model may send a
@@ -42,7 +49,7 @@ export const unenforcedKeyword: LintRule = {
       if (found.length === 0) return;
       context.report(
         path,
-        `Emitted with ${found.join(", ")}, which this provider path accepts but does not enforce; the model may send a value that breaks it, and the toolbox boundary then rejects the call. Use a keyword the path supports, or state the rule in .describe().`,
+        `Emitted with ${found.join(", ")}, which this provider path accepts but does not enforce; ${adviceFor(node.major, CONSEQUENCE)}`,
       );
     },
   }),

@@ -1,6 +1,13 @@
 /** `untyped`: a value with no type, projected as `{}` (or, in Zod 3, an array without `items`). */
+import { type Advice, adviceFor } from "../advice.js";
 import type { LintRule } from "../rule.js";
 import type { LintDialect } from "../types.js";
+
+/** How to give the node a type. */
+const INSTEAD: Advice = {
+  zod: "Give it a type: a concrete schema, a z.union([...]) of the types it may take, or z.string() holding JSON.",
+  json: 'Give it a type: a "type" keyword, an anyOf of the types it may take, or a string holding JSON.',
+};
 
 /**
  * Dialects whose path takes an array without `items` as it is: zod-to-json-schema writes
@@ -27,7 +34,7 @@ export const untyped: LintRule = {
         : `${node.typeName} is projected as {}, a schema with no type`;
       context.report(
         path,
-        `${projected}, which this provider path refuses. Give it a type: a concrete schema, a z.union([...]) of the types it may take, or z.string() holding JSON.`,
+        `${projected}, which this provider path refuses. ${adviceFor(node.major, INSTEAD)}`,
       );
     },
   }),
