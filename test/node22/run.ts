@@ -55,15 +55,22 @@ function run(command: string, args: readonly string[], cwd: string): Promise<str
   });
 }
 
+/** The version a pin names: `1.2.3`, or an alias's (`npm:@scope/name@1.2.3`). */
+function versionOf(pin: string): string {
+  return pin.startsWith("npm:") ? pin.slice(pin.lastIndexOf("@") + 1) : pin;
+}
+
 /** The pinned installs are present and current, and cover the package's own dependencies. */
 function checkInstall(): void {
   if (!existsSync(join(LEG, "node_modules"))) {
     throw new Error(`test/node22/node_modules is missing: run ${INSTALL} (.ci/run does)`);
   }
   const pins = readJson<Manifest>(join(LEG, "package.json")).dependencies ?? {};
-  const stale = Object.entries(pins).filter(([name, version]) => {
+  const stale = Object.entries(pins).filter(([name, pin]) => {
     const installed = join(LEG, "node_modules", name, "package.json");
-    return !existsSync(installed) || readJson<{ version: string }>(installed).version !== version;
+    return (
+      !existsSync(installed) || readJson<{ version: string }>(installed).version !== versionOf(pin)
+    );
   });
   if (!existsSync(NODE22) || stale.length > 0) {
     const what = stale.map(([name, version]) => `${name}@${version}`).join(", ");

@@ -21,7 +21,7 @@
 import type { ServerResponse } from "node:http";
 import type { EventStore } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import type { JSONRPCMessage, RequestId } from "@modelcontextprotocol/sdk/types.js";
-import { isOpen, keepAlive, primingEvent, sseEvent, writeSseHead } from "./sse";
+import { isOpen, keepAlive, primingEvent, retryField, sseEvent, writeSseHead } from "./sse";
 
 /** Where a stream's events go now: the POST's own response, or the GET that resumed it. */
 export interface Sink {
@@ -117,13 +117,17 @@ export class PostReply {
   }
 
   /**
-   * Ends its connection but not its stream (a handler's `closeSSEStream`): the client
-   * resumes it with `Last-Event-ID` and is sent the rest there.
+   * Ends its connection but not its stream (a handler's `closeSSEStream`), after the
+   * `retry` field that tells the client when to come back: it resumes the stream with
+   * `Last-Event-ID` and is sent the rest there.
    */
   detach(): void {
     if (this.#state === "waiting") this.#stream();
     const sink = this.#sink;
-    if (sink !== undefined) void this.#primed.then(() => sink.res.end());
+    if (sink === undefined) return;
+    void this.#primed.then(() => {
+      if (isOpen(sink.res)) sink.res.end(retryField());
+    });
   }
 
   /** Ends it at once (the session is closing): the client sees its stream end. */

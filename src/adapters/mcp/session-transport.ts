@@ -33,7 +33,7 @@ import {
   requestIds,
   versionRefusal,
 } from "./session-checks";
-import { isOpen, keepAlive, sseEvent, writeSseHead } from "./sse";
+import { isOpen, keepAlive, retryField, sseEvent, writeSseHead } from "./sse";
 
 /** The stream a GET holds open, as the SDK names it in the event store. */
 const STANDALONE = "_GET_stream";
@@ -157,8 +157,15 @@ export class SessionTransport implements Transport {
       requestInfo: extra.requestInfo,
       authInfo: extra.authInfo,
       closeSSEStream: () => reply.detach(),
-      closeStandaloneSSEStream: () => this.closeStandaloneSSEStream(),
+      closeStandaloneSSEStream: () => this.#pollStandalone(),
     };
+  }
+
+  // A handler's close of the stream a GET holds: the client is told when to open another.
+  #pollStandalone(): void {
+    const res = this.#standalone?.res;
+    if (res !== undefined && isOpen(res)) res.write(retryField());
+    this.closeStandaloneSSEStream();
   }
 
   // A cancelled request is never answered: its POST stops waiting for it.

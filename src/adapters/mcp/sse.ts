@@ -1,8 +1,9 @@
 /**
  * Server-sent events on a Node response, as Streamable HTTP frames them: the stream's
  * headers, one event per JSON-RPC message (with its id when an event store gave one),
- * the empty priming event a client resumes from, and a comment every so often so that a
- * quiet stream is not dropped by a proxy or the client's idle timer.
+ * the empty priming event a client resumes from, the `retry` field sent before the server
+ * closes a connection whose stream goes on, and a comment every so often so that a quiet
+ * stream is not dropped by a proxy or the client's idle timer.
  *
  * @module
  */
@@ -34,6 +35,22 @@ export function sseEvent(message: JSONRPCMessage, eventId: string | undefined): 
 /** The event with no data that gives a client an id to resume from before any message. */
 export function primingEvent(eventId: string): string {
   return `id: ${eventId}\ndata: \n\n`;
+}
+
+/**
+ * How long a client waits before resuming a stream whose connection the server closed
+ * (a handler's `closeSSEStream`): the SDK client's own first reconnection delay.
+ */
+export const RETRY_MS = 1_000;
+
+/**
+ * The `retry` field MCP asks for (2025-11-25, Streamable HTTP: a server that closes the
+ * connection before the stream ends SHOULD send an SSE event with a standard `retry`
+ * field first, and the client MUST wait that long before it reconnects). With no data,
+ * the client dispatches nothing: it only sets the delay.
+ */
+export function retryField(ms: number = RETRY_MS): string {
+  return `retry: ${ms}\n\n`;
 }
 
 /** Whether `res` can still be written to (`writable` stays true after `end` on Node 20). */

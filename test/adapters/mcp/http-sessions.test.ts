@@ -27,6 +27,7 @@ import {
 import { afterEach, describe, expect, it } from "vitest";
 import * as z from "zod";
 import { sessionStore } from "../../../src/adapters/mcp/event-store";
+import { RETRY_MS } from "../../../src/adapters/mcp/sse";
 import { mcpHeaders } from "./http-raw";
 
 /**
@@ -384,7 +385,7 @@ describe("resumable streams", () => {
     expect(resumed.map((arrival) => arrival.method)).toEqual(["GET"]);
   });
 
-  it("a handler that closes its stream (closeSSEStream) is answered on the client's resume", async () => {
+  it("a handler that closes its stream (closeSSEStream) is answered on the client's resume, after the retry it was sent", async () => {
     const served = await serve({
       server: {
         configure: (server) => {
@@ -399,8 +400,13 @@ describe("resumable streams", () => {
     const { client } = await connect(served.url);
     const { messages } = await client.getPrompt({ name: "poll" });
     expect(messages[0]?.content).toEqual({ type: "text", text: "polled" });
+    const posted = served.arrivals.find((arrival) => arrival.rpc.includes("prompts/get"));
     const resumed = served.arrivals.filter((arrival) => arrival.lastEventId !== undefined);
     expect(resumed.map((arrival) => arrival.method)).toEqual(["GET"]);
+    // The client's own first delay is 10 ms (connect): it waited out the server's `retry`
+    // field instead, which MCP asks before a connection closes with its stream going on.
+    const waited = (resumed[0]?.at ?? 0) - (posted?.at ?? Number.POSITIVE_INFINITY);
+    expect(waited).toBeGreaterThanOrEqual(RETRY_MS - 10);
   });
 
   it("without an event store, no event carries an id to resume from", async () => {

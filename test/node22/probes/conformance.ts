@@ -1,12 +1,17 @@
 // The official MCP conformance suite (@modelcontextprotocol/conformance, its runner needs
 // Node 22) against listenMcpHttp serving conformance/server.ts, stateless and in session
-// mode: every server scenario of the suite (`--suite all`: its pending ones too,
-// json-schema-2020-12 among them) runs against each, and the suite itself checks the
-// result against that mode's baseline (conformance/expected-failures.yaml, and
-// expected-failures-sessions.yaml), failing on a scenario that fails outside it and on
-// one inside it that now passes (a stale baseline). So each baseline is exactly what
-// toolwright does not do yet in that mode, and shrinks as it learns. The suite tests
-// servers by URL only: stdio is out of its reach.
+// mode, in two versions: the pinned release (0.1.16) and the 0.2.0 alpha (the alias
+// @modelcontextprotocol/conformance-alpha), whose server-sse-polling declares the
+// protocol version it tests. Every server scenario of the suite (`--suite all`: its
+// pending ones too, json-schema-2020-12 among them) runs against each mode; the alpha's
+// run is held to --spec-version 2025-11-25, the newest revision the SDK speaks (its
+// 2026-07-28 and extension scenarios ask for a protocol version the SDK refuses). The
+// suite itself checks the result against that mode's baseline (conformance/
+// expected-failures.yaml for stateless HTTP in both versions, expected-failures-sessions.yaml
+// and expected-failures-sessions-alpha.yaml for session mode), failing on a scenario
+// that fails outside it and on one inside it that now passes (a stale baseline). So each
+// baseline is exactly what toolwright does not do yet in that mode, and shrinks as it
+// learns. The suite tests servers by URL only: stdio is out of its reach.
 import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -17,10 +22,18 @@ import { serveConformance } from "../conformance/server.ts";
 import { report } from "./fixtures.ts";
 
 const LEG = fileURLToPath(new URL("..", import.meta.url));
-const SUITE = join(LEG, "node_modules", "@modelcontextprotocol", "conformance", "dist", "index.js");
+const suite = (name: string) =>
+  join(LEG, "node_modules", "@modelcontextprotocol", name, "dist", "index.js");
+const RELEASE = { path: suite("conformance"), args: [] as string[] };
+const ALPHA = { path: suite("conformance-alpha"), args: ["--spec-version", "2025-11-25"] };
+type Suite = typeof RELEASE;
 
-/** Runs every server scenario against one mode; returns the scenarios its baseline expects to fail. */
-async function conformance(sessions: boolean, baseline: string): Promise<string[]> {
+/** Runs every server scenario against one mode; returns the entries its baseline expects to fail. */
+async function conformance(
+  suiteRun: Suite,
+  sessions: boolean,
+  baseline: string,
+): Promise<string[]> {
   const server = await serveConformance(sessions);
   const output = mkdtempSync(join(tmpdir(), "toolwright-conformance-"));
   try {
@@ -28,12 +41,13 @@ async function conformance(sessions: boolean, baseline: string): Promise<string[
       execFile(
         process.execPath,
         [
-          SUITE,
+          suiteRun.path,
           "server",
           "--url",
           String(server.url),
           "--suite",
           "all",
+          ...suiteRun.args,
           "--expected-failures",
           join(LEG, "conformance", baseline),
           "-o",
@@ -61,15 +75,25 @@ async function conformance(sessions: boolean, baseline: string): Promise<string[
   }
 }
 
-const stateless = await conformance(false, "expected-failures.yaml");
-const sessions = await conformance(true, "expected-failures-sessions.yaml");
+const stateless = await conformance(RELEASE, false, "expected-failures.yaml");
+const sessions = await conformance(RELEASE, true, "expected-failures-sessions.yaml");
 // Session mode carries what stateless HTTP cannot: its baseline is a subset, and smaller.
 assert.ok(
   sessions.every((scenario) => stateless.includes(scenario)),
   `${sessions} ⊄ ${stateless}`,
 );
 assert.ok(sessions.length < stateless.length, "session mode passes what needs a session");
+const alphaStateless = await conformance(ALPHA, false, "expected-failures.yaml");
+const alphaSessions = await conformance(ALPHA, true, "expected-failures-sessions-alpha.yaml");
+assert.deepEqual(alphaStateless, stateless, "stateless HTTP fails the same scenarios in both");
+// In the alpha, server-sse-polling's priming event passes in session mode: only its retry
+// check is allowed to fail (see expected-failures-sessions-alpha.yaml).
+assert.deepEqual(alphaSessions, ["server-sse-polling:server-sse-retry-field"]);
 report({
   transport: "listenMcpHttp",
-  expectedFailures: { stateless: stateless.length, sessions: sessions.length },
+  expectedFailures: {
+    stateless: stateless.length,
+    sessions: sessions.length,
+    alpha: { stateless: alphaStateless.length, sessions: alphaSessions },
+  },
 });
