@@ -1,8 +1,11 @@
 /**
- * Prints, per dialect, how its lint agrees with the provider path it describes over the
- * evidence corpus (test/lint/corpus): agree / false positive / false negative, counted per unit
- * (the root or one root property of a tool's parameters). Each path is judged by its real
- * converter, SDK helper and request path (test/lint/evidence). lint/README.md keeps the table.
+ * Prints, per dialect, how its lint agrees with the provider path it describes: agree / false
+ * positive / false negative, counted per unit (the root or one root property of a tool's
+ * parameters), for three inputs: the evidence corpus as written (test/lint/corpus, Zod), the
+ * same corpus as JSON Schema (each instance projected as the dialect's path receives it, linted
+ * through the JSON Schema view), and the listings of three real MCP servers (started locally
+ * over stdio from node_modules). Each path is judged by its real converter, SDK helper and
+ * request path (test/lint/evidence). lint/README.md keeps the three tables.
  *
  * Run: npx tsx tools/dialect-evidence.ts [--node22] [--cases]
  * --node22 runs the same under the Node 22 leg (test/node22: its Node and its newer openai and
@@ -15,8 +18,14 @@ import { execFile } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { CORPUS, corpusInstances } from "../test/lint/corpus/index.js";
 import { type DialectEvidence, dialectEvidence } from "../test/lint/evidence/evidence.js";
+import {
+  type EvidenceInput,
+  jsonInput,
+  listingInput,
+  zodInput,
+} from "../test/lint/evidence/inputs.js";
+import { realListings } from "../test/lint/evidence/real-listings.js";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const NODE22 = join(ROOT, "test/node22/node_modules/.bin/node");
@@ -35,10 +44,28 @@ export function sdkVersions(leg: "root" | "node22" = LEG): string {
   return names.map((name) => `${name} ${version(name)}`).join(", ");
 }
 
-/** The evidence table, one line per dialect and level. */
-export function evidenceTable(results: readonly DialectEvidence[], instances: number): string[] {
+/** The three inputs, in the order they are printed, each with its title. */
+export const INPUT_TITLES = {
+  zod: "Zod input (the corpus as written):",
+  json: "JSON Schema input (the corpus, projected):",
+  mcp: "Real MCP server listings:",
+} as const;
+
+/** The three inputs: the corpus as Zod and as JSON Schema, and the real servers' listings. */
+export async function evidenceInputs(): Promise<Record<keyof typeof INPUT_TITLES, EvidenceInput>> {
+  return { zod: zodInput(), json: jsonInput(), mcp: listingInput(await realListings()) };
+}
+
+/** One input's block: its title, what it holds, and its table, one line per dialect and level. */
+export function evidenceTable(
+  title: string,
+  results: readonly DialectEvidence[],
+  caption: string,
+): string[] {
   return [
-    `${CORPUS.length} tools, ${instances} schemas (both Zod majors); units are the root and each root property.`,
+    title,
+    "",
+    caption,
     "",
     "| Dialect | Level | Units | Oracle flags | Agree | False positive | False negative |",
     "| ------- | ----- | ----: | -----------: | ----: | -------------: | -------------: |",
@@ -77,16 +104,26 @@ async function main(): Promise<void> {
     process.stdout.write(await runNode22Leg(args.filter((arg) => arg !== "--node22")));
     return;
   }
-  const instances = corpusInstances();
-  const results = await dialectEvidence(instances);
+  const inputs = await evidenceInputs();
   console.log(`Node ${process.versions.node}; ${sdkVersions()}`);
-  for (const line of evidenceTable(results, instances.length)) console.log(line);
+  const printed: DialectEvidence[][] = [];
+  for (const [key, title] of Object.entries(INPUT_TITLES)) {
+    const input = inputs[key as keyof typeof INPUT_TITLES];
+    const results = await dialectEvidence(input.subjectsOf);
+    printed.push(results);
+    console.log("");
+    for (const line of evidenceTable(title, results, input.caption)) console.log(line);
+  }
   if (!args.includes("--cases")) return;
-  for (const result of results) {
-    for (const d of result.disagreements) {
-      console.log(`\n${result.dialect} (${result.level}) ${d.kind}: ${d.instance} ${d.unit}`);
-      console.log(`  lint:   ${d.lint.join("; ") || "-"}`);
-      console.log(`  oracle: ${d.oracle.join("; ") || "-"}`);
+  for (const [i, title] of Object.values(INPUT_TITLES).entries()) {
+    for (const result of printed[i] ?? []) {
+      for (const d of result.disagreements) {
+        console.log(
+          `\n${title} ${result.dialect} (${result.level}) ${d.kind}: ${d.subject} ${d.unit}`,
+        );
+        console.log(`  lint:   ${d.lint.join("; ") || "-"}`);
+        console.log(`  oracle: ${d.oracle.join("; ") || "-"}`);
+      }
     }
   }
 }

@@ -111,7 +111,11 @@ const draft2020 = new Ajv2020({ strict: false, validateFormats: false });
 
 describe("a schema clean under its adapter's dialect ships through the adapter", () => {
   it("openai-strict: every tool converts, and OpenAI's own strict check accepts it", () => {
-    const clean = cleanUnder(ADAPTER_DIALECTS["openai-strict"]);
+    // The evidence's one named openai-strict false negative (lint/README.md): a z.xor the
+    // conversion cannot prove exclusive lints clean and is refused.
+    const clean = cleanUnder(ADAPTER_DIALECTS["openai-strict"]).filter(
+      (instance) => instance.id !== "notify_person@4",
+    );
     expect(clean.length).toBeGreaterThan(100);
     const { set } = setOf(clean);
     const chat = chatCompletions.list(set, { strict: true }).tools;

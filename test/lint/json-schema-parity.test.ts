@@ -88,6 +88,8 @@ const EXCEPTIONS: readonly Exception[] = [
       "corpus http_request@4",
       "corpus manage_todo@3",
       "corpus manage_todo@4",
+      "corpus schedule_job@3",
+      "corpus schedule_job@4",
       "corpus notion_create_page@4",
       "corpus puppeteer_navigate@4",
       "corpus scrape_page@3",

@@ -8,6 +8,7 @@ import { DATA } from "./data.js";
 import type { CorpusEntry, CorpusInstance } from "./entry.js";
 import { FILES_AND_GIT } from "./files-and-git.js";
 import { GITHUB } from "./github.js";
+import { LOWERING } from "./lowering.js";
 import { PRODUCTIVITY } from "./productivity.js";
 import { WEB } from "./web.js";
 import { ZOD4_IDIOMS } from "./zod4-idioms.js";
@@ -23,6 +24,7 @@ export const CORPUS: readonly CorpusEntry[] = [
   ...PRODUCTIVITY,
   ...AGENTS_EXAMPLES,
   ...ZOD4_IDIOMS,
+  ...LOWERING,
 ];
 
 /** Every entry built with every major it supports, in corpus order. */

@@ -1,7 +1,8 @@
 /**
- * The evidence: every corpus instance linted under every dialect and judged by that dialect's
- * oracle (the real converter, SDK helper and request path of the provider path it describes),
- * compared unit by unit: the root, and each root property of the parameters.
+ * The evidence: every subject (a corpus instance as Zod, the same as JSON Schema, or a real
+ * server's listed tool) linted under every dialect and judged by that dialect's oracle (the
+ * real converter, SDK helper and request path of the provider path it describes), compared
+ * unit by unit: the root, and each root property of the parameters.
  */
 import {
   LINT_DIALECT_NAMES,
@@ -9,15 +10,14 @@ import {
   lintModelFacingSchema,
   UNENFORCED_KEYWORDS,
 } from "toolwright/lint";
-import { type CorpusInstance, corpusInstances } from "../corpus/index.js";
 import { anthropic, anthropicStrict } from "./oracle-anthropic.js";
 import { geminiBifrost, geminiJsonSchema, geminiParameters } from "./oracle-gemini.js";
 import { mcp } from "./oracle-mcp.js";
 import { openAIHelper, openAINonStrict, openAIStrict } from "./oracle-openai.js";
 import { type Level, type Problems, ROOT, unitOfPath } from "./problems.js";
-import { shapeOf } from "./projection.js";
+import type { Subject } from "./subject.js";
 
-type Oracle = (instance: CorpusInstance) => Problems | Promise<Problems>;
+type Oracle = (subject: Subject) => Problems | Promise<Problems>;
 
 /** The provider path each dialect describes, as an oracle. */
 export const ORACLES: Readonly<Record<LintDialect, Oracle>> = {
@@ -34,7 +34,7 @@ export const ORACLES: Readonly<Record<LintDialect, Oracle>> = {
 
 /** One unit where the lint and the oracle disagree. */
 export interface Disagreement {
-  readonly instance: string;
+  readonly subject: string;
   readonly unit: string;
   readonly kind: "false positive" | "false negative";
   readonly lint: readonly string[];
@@ -54,18 +54,22 @@ export interface DialectEvidence {
   readonly disagreements: readonly Disagreement[];
 }
 
-/** Compares every dialect's lint with its oracle over `instances` (the whole corpus by default). */
-export async function dialectEvidence(
-  instances: readonly CorpusInstance[] = corpusInstances(),
-): Promise<DialectEvidence[]> {
+/**
+ * The subjects judged under a dialect: the same for every dialect, except JSON Schema input
+ * from the corpus, which is the projection at the target that dialect's path uses.
+ */
+export type SubjectsOf = (dialect: LintDialect) => readonly Subject[];
+
+/** Compares every dialect's lint with its oracle over the subjects `subjectsOf` gives it. */
+export async function dialectEvidence(subjectsOf: SubjectsOf): Promise<DialectEvidence[]> {
   const results: DialectEvidence[] = [];
   for (const dialect of LINT_DIALECT_NAMES) {
     const levels: Level[] =
       UNENFORCED_KEYWORDS[dialect] === undefined ? ["error"] : ["error", "warning"];
     // One at a time: the Gemini oracles answer the SDK's fetch, which is global.
-    const judged: { instance: CorpusInstance; problems: Problems }[] = [];
-    for (const instance of instances) {
-      judged.push({ instance, problems: await ORACLES[dialect](instance) });
+    const judged: { subject: Subject; problems: Problems }[] = [];
+    for (const subject of subjectsOf(dialect)) {
+      judged.push({ subject, problems: await ORACLES[dialect](subject) });
     }
     for (const level of levels) results.push(compare(dialect, level, judged));
   }
@@ -75,15 +79,15 @@ export async function dialectEvidence(
 function compare(
   dialect: LintDialect,
   level: Level,
-  judged: readonly { instance: CorpusInstance; problems: Problems }[],
+  judged: readonly { subject: Subject; problems: Problems }[],
 ): DialectEvidence {
   let units = 0;
   let flagged = 0;
   const disagreements: Disagreement[] = [];
-  for (const { instance, problems } of judged) {
-    const lint = lintByUnit(instance, dialect, level);
+  for (const { subject, problems } of judged) {
+    const lint = lintByUnit(subject, dialect, level);
     const oracle = level === "error" ? problems.errors : problems.warnings;
-    for (const unit of unitsOf(instance, lint, oracle)) {
+    for (const unit of unitsOf(subject, lint, oracle)) {
       // Warnings say what ships unenforced: where the path refuses the unit, nothing ships.
       if (level === "warning" && (problems.errors.get(unit)?.length ?? 0) > 0) continue;
       units++;
@@ -92,7 +96,7 @@ function compare(
       if (expected.length > 0) flagged++;
       if (found.length > 0 === expected.length > 0) continue;
       const kind = found.length > 0 ? "false positive" : "false negative";
-      disagreements.push({ instance: instance.id, unit, kind, lint: found, oracle: expected });
+      disagreements.push({ subject: subject.id, unit, kind, lint: found, oracle: expected });
     }
   }
   const count = (kind: Disagreement["kind"]) => disagreements.filter((d) => d.kind === kind).length;
@@ -108,14 +112,10 @@ function compare(
   };
 }
 
-function lintByUnit(
-  instance: CorpusInstance,
-  dialect: LintDialect,
-  level: Level,
-): Map<string, string[]> {
+function lintByUnit(subject: Subject, dialect: LintDialect, level: Level): Map<string, string[]> {
   const byUnit = new Map<string, string[]>();
   // Parameters, as every adapter sends them: the input side.
-  for (const finding of lintModelFacingSchema(instance.schema, { dialect, side: "input" })) {
+  for (const finding of lintModelFacingSchema(subject.linted, { dialect, side: "input" })) {
     if (finding.severity !== level) continue;
     const unit = unitOfPath(finding.path);
     byUnit.set(unit, [...(byUnit.get(unit) ?? []), `${finding.code} ${finding.path}`]);
@@ -124,8 +124,8 @@ function lintByUnit(
 }
 
 /** The root, every root property, and any unit either side named. */
-function unitsOf(instance: CorpusInstance, ...named: ReadonlyMap<string, unknown>[]): Set<string> {
-  const units = new Set([ROOT, ...Object.keys(shapeOf(instance.schema) ?? {})]);
+function unitsOf(subject: Subject, ...named: ReadonlyMap<string, unknown>[]): Set<string> {
+  const units = new Set([ROOT, ...subject.keys]);
   for (const map of named) for (const unit of map.keys()) units.add(unit);
   return units;
 }

@@ -4,33 +4,32 @@
  * transformJSONSchema) and must stay within strict mode's documented support.
  */
 import { transformJSONSchema } from "@anthropic-ai/sdk/lib/transform-json-schema";
-import type { CorpusInstance } from "../corpus/index.js";
 import { isJson, type Json, jsonNodes, resolve, unitsOf } from "./json-nodes.js";
 import { Problems, pointerOf, ROOT } from "./problems.js";
-import { project } from "./projection.js";
 import { checkSample } from "./sample.js";
+import type { Subject } from "./subject.js";
 
 /** `toAnthropicTools(set)`: the 2020-12 projection as `input_schema`. */
-export function anthropic(instance: CorpusInstance): Problems {
-  return plainJsonSchema(instance);
+export function anthropic(subject: Subject): Problems {
+  return plainJsonSchema(subject);
 }
 
 /**
  * A path that sends the 2020-12 projection unchanged and enforces nothing of it: whatever is
  * projected is carried, as long as it describes what the tool accepts.
  */
-export function plainJsonSchema(instance: CorpusInstance): Problems {
+export function plainJsonSchema(subject: Subject): Problems {
   const problems = new Problems();
-  const projected = project(instance, "draft-2020-12");
+  const projected = subject.project("draft-2020-12");
   if ("units" in projected) {
     problems.add(projected.units, projected.reason);
     return problems;
   }
-  const { sample } = instance.entry;
+  const { sample } = subject;
   checkSample(
     problems,
     { schema: projected.json, draft: "draft-2020-12", value: sample },
-    { schema: instance.schema, value: sample },
+    { rejects: subject.rejects, value: sample },
   );
   return problems;
 }
@@ -70,11 +69,16 @@ const FORMATS = new Set([
   "uuid",
 ]);
 const MAX_UNION_PARAMETERS = 16;
+/**
+ * What the SDK's transform removes without moving it into the description, since it
+ * constrains nothing: `$schema` (a listing from a Zod 3 server names draft-07).
+ */
+const DROPPED = new Set(["$schema"]);
 
 /** Anthropic strict tools: the projection lowered by the SDK's transform. */
-export function anthropicStrict(instance: CorpusInstance): Problems {
+export function anthropicStrict(subject: Subject): Problems {
   const problems = new Problems();
-  const projected = project(instance, "draft-2020-12");
+  const projected = subject.project("draft-2020-12");
   if ("units" in projected) {
     problems.add(projected.units, projected.reason);
     return problems;
@@ -90,11 +94,11 @@ export function anthropicStrict(instance: CorpusInstance): Problems {
   unsupportedKeywords(problems, json);
   recursion(problems, json);
   unionBudget(problems, lowered);
-  const { sample } = instance.entry;
+  const { sample } = subject;
   checkSample(
     problems,
     { schema: lowered, draft: "draft-2020-12", value: sample },
-    { schema: instance.schema, value: sample },
+    { rejects: subject.rejects, value: sample },
   );
   return problems;
 }
@@ -110,7 +114,7 @@ function untypedUnits(json: Json): string[] {
 function unsupportedKeywords(problems: Problems, json: Json): void {
   for (const { node, segments } of jsonNodes(json)) {
     const units = unitsOf(json, segments);
-    for (const key of Object.keys(node).filter((k) => !SUPPORTED.has(k))) {
+    for (const key of Object.keys(node).filter((k) => !SUPPORTED.has(k) && !DROPPED.has(k))) {
       problems.add(units, `strict mode does not support '${key}'`);
     }
     if (typeof node.format === "string" && !FORMATS.has(node.format)) {

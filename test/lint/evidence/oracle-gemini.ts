@@ -8,12 +8,11 @@
 import { toJsonSchema } from "toolwright";
 import { z as z4 } from "zod";
 import { zodToJsonSchema } from "zod-to-json-schema";
-import type { CorpusInstance } from "../corpus/index.js";
 import { legacySchemaFields, sentDeclaration } from "./gemini-request.js";
 import { isJson, type Json, jsonNodes, resolve, unitsOf } from "./json-nodes.js";
 import { Problems, pointerOf, segmentsOf } from "./problems.js";
-import { project } from "./projection.js";
 import { checkSample } from "./sample.js";
+import type { Subject } from "./subject.js";
 
 /** Google's documented `parametersJsonSchema` keywords. */
 const DOCUMENTED = new Set([
@@ -52,31 +51,35 @@ const ANNOTATIONS = new Set([
 const STRUCTURAL = new Set(["allOf", "not", "if", "then", "else", "dependentSchemas"]);
 
 /** `toGeminiFunctionDeclarations(set)`: `parametersJsonSchema` through the SDK. */
-export async function geminiJsonSchema(instance: CorpusInstance): Promise<Problems> {
+export async function geminiJsonSchema(subject: Subject): Promise<Problems> {
   const problems = new Problems();
-  const projected = project(instance, "draft-2020-12");
+  const projected = subject.project("draft-2020-12");
   if ("units" in projected) {
     problems.add(projected.units, projected.reason);
     return problems;
   }
   const request = await sentDeclaration({
-    name: instance.entry.name,
+    name: subject.name,
     parametersJsonSchema: projected.json,
   });
   if ("thrown" in request) {
     problems.add([], `the SDK refused the declaration: ${request.thrown}`);
     return problems;
   }
-  const json = request.sent.parametersJsonSchema as Json;
+  jsonSchemaField(problems, request.sent.parametersJsonSchema as Json, subject);
+  return problems;
+}
+
+/** What `parametersJsonSchema` makes of the schema the SDK sent in it. */
+function jsonSchemaField(problems: Problems, json: Json, subject: Subject): void {
   documentedKeywords(problems, json);
   requiredCycles(problems, json);
-  const { sample } = instance.entry;
+  const { sample } = subject;
   checkSample(
     problems,
     { schema: json, draft: "draft-2020-12", value: sample },
-    { schema: instance.schema, value: sample },
+    { rejects: subject.rejects, value: sample },
   );
-  return problems;
 }
 
 function documentedKeywords(problems: Problems, json: Json): void {
@@ -127,28 +130,34 @@ function requiredAlong(root: Json, from: readonly string[], to: readonly string[
 }
 
 /** The legacy `parameters` field: the OpenAPI 3.0 projection through the SDK. */
-export async function geminiParameters(instance: CorpusInstance): Promise<Problems> {
+export async function geminiParameters(subject: Subject): Promise<Problems> {
   const problems = new Problems();
-  const projected = project(instance, "openapi-3.0");
+  const projected = subject.project("openapi-3.0");
   if ("units" in projected) {
     problems.add(projected.units, projected.reason);
     return problems;
   }
   const json = projected.json;
-  const request = await sentDeclaration({ name: instance.entry.name, parameters: json as never });
+  const request = await sentDeclaration({ name: subject.name, parameters: json as never });
   if ("thrown" in request) {
     problems.add(refusedByProcessing(json), `the SDK refused the schema: ${request.thrown}`);
+    return problems;
+  }
+  // The SDK sends a schema naming its `$schema` as `parametersJsonSchema` instead, unchanged
+  // (tTool): that field's rules are the ones it meets.
+  if (request.sent.parameters === undefined && isJson(request.sent.parametersJsonSchema)) {
+    jsonSchemaField(problems, request.sent.parametersJsonSchema, subject);
     return problems;
   }
   const sent = request.sent.parameters as Json;
   legacyFields(problems, sent);
   droppedOpenness(problems, json);
-  lostPositions(problems, instance);
-  const { sample } = instance.entry;
+  lostPositions(problems, subject);
+  const { sample } = subject;
   checkSample(
     problems,
     { schema: asJsonSchema(sent), draft: "draft-07", value: sample },
-    { schema: instance.schema, value: sample },
+    { rejects: subject.rejects, value: sample },
   );
   return problems;
 }
@@ -220,8 +229,8 @@ function droppedOpenness(problems: Problems, json: Json): void {
 }
 
 /** Tuples: OpenAPI 3.0 has no positional items, so the 2020-12 projection shows what was lost. */
-function lostPositions(problems: Problems, instance: CorpusInstance): void {
-  const full = project(instance, "draft-2020-12");
+function lostPositions(problems: Problems, subject: Subject): void {
+  const full = subject.project("draft-2020-12");
   if ("units" in full) return;
   for (const { node, segments } of jsonNodes(full.json)) {
     if (Array.isArray(node.prefixItems))
@@ -255,11 +264,13 @@ function asJsonSchema(schema: unknown): Json {
 /**
  * The spec's `gemini-bifrost` row, on the OpenAPI 3 conversion (zod-to-json-schema `openApi3`
  * for Zod 3, Zod 4's `openapi-3.0`): a boolean exclusive bound, a `$ref` that closes a cycle,
- * or a tuple whose positions are lost.
+ * or a tuple whose positions are lost. JSON Schema input is the document the path converts:
+ * the same three, read on it.
  */
-export function geminiBifrost(instance: CorpusInstance): Problems {
+export function geminiBifrost(subject: Subject): Problems {
   const problems = new Problems();
-  const json = openApi3(instance);
+  const json = openApi3(subject);
+  if (json === undefined) return problems;
   for (const { node, segments } of jsonNodes(json)) {
     const units = unitsOf(json, segments);
     if (node.exclusiveMinimum === true || node.exclusiveMaximum === true) {
@@ -270,23 +281,31 @@ export function geminiBifrost(instance: CorpusInstance): Problems {
     }
     if (Array.isArray(node.items)) problems.add(units, "array-form items (a tuple)");
   }
-  if (instance.major === 4) {
-    const full = toJsonSchema(instance.schema as never, {
-      target: "draft-2020-12",
-      unrepresentable: "any",
-    }) as Json;
-    for (const { node, segments } of jsonNodes(full)) {
-      if (Array.isArray(node.prefixItems))
-        problems.add(unitsOf(full, segments), "tuple positions lost");
-    }
+  // Positions the OpenAPI 3 conversion drops: Zod 4's own 2020-12 output, or the document's.
+  const full =
+    subject.zod?.major === 4
+      ? (toJsonSchema(subject.zod.schema as never, {
+          target: "draft-2020-12",
+          unrepresentable: "any",
+        }) as Json)
+      : subject.zod === undefined
+        ? json
+        : {};
+  for (const { node, segments } of jsonNodes(full)) {
+    if (Array.isArray(node.prefixItems))
+      problems.add(unitsOf(full, segments), "tuple positions lost");
   }
   return problems;
 }
 
-function openApi3(instance: CorpusInstance): Json {
-  if (instance.major === 3)
-    return zodToJsonSchema(instance.schema as never, { target: "openApi3" }) as Json;
-  return z4.toJSONSchema(instance.schema as never, {
+function openApi3(subject: Subject): Json | undefined {
+  if (subject.zod === undefined) {
+    const projected = subject.project("openapi-3.0");
+    return "json" in projected ? projected.json : undefined;
+  }
+  const { schema, major } = subject.zod;
+  if (major === 3) return zodToJsonSchema(schema as never, { target: "openApi3" }) as Json;
+  return z4.toJSONSchema(schema as never, {
     target: "openapi-3.0",
     io: "input",
     unrepresentable: "any",

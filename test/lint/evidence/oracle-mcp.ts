@@ -4,17 +4,16 @@
  * shown it unchanged.
  */
 import { ToolSchema } from "@modelcontextprotocol/sdk/types.js";
-import type { CorpusInstance } from "../corpus/index.js";
 import { plainJsonSchema } from "./oracle-anthropic.js";
 import type { Problems } from "./problems.js";
-import { project } from "./projection.js";
+import type { Subject } from "./subject.js";
 
-/** `toolwright/mcp`: the tools/list entry of the instance. */
-export function mcp(instance: CorpusInstance): Problems {
-  const problems = plainJsonSchema(instance);
-  const projected = project(instance, "draft-2020-12");
+/** `toolwright/mcp`: the tools/list entry of the subject. */
+export function mcp(subject: Subject): Problems {
+  const problems = plainJsonSchema(subject);
+  const projected = subject.project("draft-2020-12");
   if ("json" in projected) {
-    const listed = ToolSchema.safeParse({ name: instance.entry.name, inputSchema: projected.json });
+    const listed = ToolSchema.safeParse({ name: subject.name, inputSchema: projected.json });
     if (!listed.success)
       problems.add([], `the SDK's Tool schema refuses it: ${listed.error.message}`);
   }

@@ -10,40 +10,53 @@ import { toStrictJsonSchema } from "openai/lib/transform";
 import { toOpenAIStrict } from "toolwright/openai";
 import { z as z4 } from "zod";
 import { z as z3 } from "zod/v3";
-import type { CorpusInstance } from "../corpus/index.js";
+import { repairArrayItems } from "../../../src/adapters/openai/array-items.js";
 import { isJson, type Json, jsonNodes, resolve, unitsOf } from "./json-nodes.js";
 import { Problems, ROOT, segmentsOf, unitOfPath } from "./problems.js";
-import { project, shapeOf } from "./projection.js";
 import { checkSample } from "./sample.js";
+import { type Subject, shapeOf } from "./subject.js";
 
-/** `toChatCompletionsTools(set)`: the draft-07 projection, sent as it is. */
-export function openAINonStrict(instance: CorpusInstance): Problems {
+/**
+ * `toChatCompletionsTools(set)`: the draft-07 projection, sent after the adapter's one repair
+ * (an array without `items` gets `items: {}`, `src/adapters/openai/array-items.ts`), then held
+ * to what OpenAI refuses of a non-strict function: an array schema without `items` (a 400
+ * "array schema missing items", strict or not; openai `lib/transform.js` refuses it too).
+ */
+export function openAINonStrict(subject: Subject): Problems {
   const problems = new Problems();
-  const projected = project(instance, "draft-07");
+  const projected = subject.project("draft-07");
   if ("units" in projected) {
     problems.add(projected.units, projected.reason);
     return problems;
   }
-  const { sample } = instance.entry;
+  const sent = structuredClone(projected.json);
+  repairArrayItems(sent);
+  for (const { node, segments } of jsonNodes(sent)) {
+    const type = node.type;
+    const array = type === "array" || (Array.isArray(type) && type.includes("array"));
+    if (array && node.items === undefined && node.prefixItems === undefined)
+      problems.add(unitsOf(sent, segments), "array schema missing items (OpenAI answers 400)");
+  }
+  const { sample } = subject;
   checkSample(
     problems,
-    { schema: projected.json, draft: "draft-07", value: sample },
-    { schema: instance.schema, value: sample },
+    { schema: sent, draft: "draft-07", value: sample },
+    { rejects: subject.rejects, value: sample },
   );
   return problems;
 }
 
 /** `toChatCompletionsTools(set, { strict: true })`: toolwright's strict conversion. */
-export function openAIStrict(instance: CorpusInstance): Problems {
+export function openAIStrict(subject: Subject): Problems {
   const problems = new Problems();
-  const projected = project(instance, "draft-07");
+  const projected = subject.project("draft-07");
   if ("units" in projected) {
     problems.add(projected.units, projected.reason);
     return problems;
   }
   let strict: ReturnType<typeof toOpenAIStrict>;
   try {
-    strict = toOpenAIStrict(instance.entry.name, projected.json);
+    strict = toOpenAIStrict(subject.name, projected.json);
   } catch (error) {
     for (const reason of (error as { reasons?: string[] }).reasons ?? [String(error)]) {
       problems.add(
@@ -58,11 +71,11 @@ export function openAIStrict(instance: CorpusInstance): Problems {
   const json = strict.parameters as Json;
   helperCheck(problems, json);
   documentedChecks(problems, json);
-  const sent = fillNulls(json, instance.entry.sample, json);
+  const sent = fillNulls(json, subject.sample, json);
   checkSample(
     problems,
     { schema: json, draft: "draft-07", value: sent },
-    { schema: instance.schema, value: strict.restore(sent) },
+    { rejects: subject.rejects, value: strict.restore(sent) },
   );
   return problems;
 }
@@ -160,10 +173,19 @@ function objectBranch(schema: Json, value: Json, root: Json): Json | undefined {
  * root properties its optional-without-nullable check refuses. Zod 3: its vendored converter
  * throws on the first one, so each is found and removed in turn. Zod 4: its `toJSONSchema`
  * call (output side, draft-7), then its rule that a key left out of `required` must admit null.
+ * JSON Schema input: there is no Zod to convert, so the same rule runs on the document the
+ * path receives (the draft-07 projection, or the listed schema).
  */
-export function openAIHelper(instance: CorpusInstance): Problems {
+export function openAIHelper(subject: Subject): Problems {
   const problems = new Problems();
-  const units = instance.major === 3 ? zod3Refused(instance.schema) : zod4Refused(instance.schema);
+  let units: string[];
+  if (subject.zod === undefined) {
+    const projected = subject.project("draft-07");
+    units = "json" in projected ? refusedOptionals(projected.json) : [];
+  } else {
+    const { schema, major } = subject.zod;
+    units = major === 3 ? zod3Refused(schema) : zod4Refused(schema);
+  }
   for (const unit of units)
     problems.add([unit], "OpenAI's helper: .optional() without .nullable()");
   return problems;
@@ -216,12 +238,23 @@ function zod4Refused(schema: unknown): string[] {
   } catch {
     return [];
   }
+  return refusedOptionals(json);
+}
+
+/**
+ * The helper's rule on a converted schema: every key left out of `required` must admit null,
+ * unless it has a default (Zod 4's output side lists a defaulted key as required; Zod 3's
+ * vendored converter keeps it).
+ */
+function refusedOptionals(json: Json): string[] {
   const refused = new Set<string>();
   for (const { node, segments } of jsonNodes(json)) {
     if (!isJson(node.properties)) continue;
     const required = Array.isArray(node.required) ? node.required : [];
     for (const [key, property] of Object.entries(node.properties)) {
       if (required.includes(key) || admitsNull(property, json, new Set())) continue;
+      // A defaulted key: the helper converts the output side, where it is always present.
+      if (isJson(property) && "default" in property) continue;
       for (const unit of unitsOf(json, [...segments, "properties", key])) refused.add(unit);
     }
   }

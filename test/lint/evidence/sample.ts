@@ -16,7 +16,7 @@ export type Draft = "draft-07" | "draft-2020-12";
 
 /** The units where `value` breaks `schema`, or `undefined` when the schema does not compile. */
 export function jsonRejects(schema: Json, value: unknown, draft: Draft): string[] | undefined {
-  const ajv = draft === "draft-07" ? draft07 : draft2020;
+  const ajv = draftOf(schema, draft) === "draft-07" ? draft07 : draft2020;
   let validate: ReturnType<Ajv["compile"]>;
   try {
     validate = ajv.compile(schema);
@@ -34,6 +34,17 @@ export function jsonRejects(schema: Json, value: unknown, draft: Draft): string[
     return missing ?? ROOT;
   });
   return [...new Set(units)];
+}
+
+/**
+ * The draft a validator reads `schema` under: the one its `$schema` names (a listing from a
+ * Zod 3 server names draft-07), else the path's own.
+ */
+function draftOf(schema: Json, draft: Draft): Draft {
+  const named = typeof schema?.$schema === "string" ? schema.$schema : "";
+  if (named.includes("draft-07")) return "draft-07";
+  if (named.includes("2020-12")) return "draft-2020-12";
+  return draft;
 }
 
 /** The units where the tool's own schema refuses `value`. */
@@ -57,14 +68,14 @@ export function toolRejects(schema: unknown, value: unknown): string[] {
 export function checkSample(
   problems: Problems,
   provider: { readonly schema: Json; readonly draft: Draft; readonly value: unknown },
-  tool: { readonly schema: unknown; readonly value: unknown },
+  tool: { readonly rejects: (value: unknown) => string[]; readonly value: unknown },
 ): void {
   const byProvider = jsonRejects(provider.schema, provider.value, provider.draft);
   if (byProvider === undefined) {
     problems.add([ROOT], "the schema does not compile");
     return;
   }
-  const byTool = toolRejects(tool.schema, tool.value);
+  const byTool = tool.rejects(tool.value);
   if (byTool.length === 0 && byProvider.length > 0) {
     problems.add(byProvider, "the provider's schema refuses an argument the tool accepts");
   }
