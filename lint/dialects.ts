@@ -86,5 +86,16 @@ export const LINT_DIALECTS = Object.freeze({
   mcp: Object.freeze([...PROJECTABLE, "pipe-type-conflict"] as const),
 } as const) satisfies Readonly<Record<LintDialect, readonly LintRuleCode[]>>;
 
+/**
+ * Where a provider path sends a JSON Schema that names its draft instead: `@google/genai`'s
+ * `tTool` moves a legacy `parameters` (or `response`) holding a `$schema` key to
+ * `parametersJsonSchema` (`responseJsonSchema`), unprocessed, so such a schema meets that
+ * path's limits, not the legacy field's. Every adapter projects a Zod schema without
+ * `$schema`, so a route applies to a JSON Schema input only (a listing from a server).
+ */
+export const DRAFT_ROUTES: Readonly<Partial<Record<LintDialect, LintDialect>>> = Object.freeze({
+  gemini: "gemini-json-schema",
+});
+
 /** The dialect used when none is given. */
 export const DEFAULT_DIALECT: LintDialect = "gemini-bifrost";

@@ -1,7 +1,7 @@
 /** The runner: validates arguments, walks once, feeds every active rule, collects findings. */
 
 import { describeValue } from "./describe-value.js";
-import { DEFAULT_DIALECT, LINT_DIALECTS } from "./dialects.js";
+import { DEFAULT_DIALECT, DRAFT_ROUTES, LINT_DIALECTS } from "./dialects.js";
 import { entryOf, unresolvedRef } from "./json-schema-ref.js";
 import { isJsonSchema, isRawShape, zodMajor } from "./node-view.js";
 import type { RuleListener } from "./rule.js";
@@ -53,14 +53,16 @@ export function lintModelFacingSchema(
     );
   }
   if (json) checkRefs(schema);
-  const codes: LintRuleCode[] = [...LINT_DIALECTS[dialect]];
+  // Findings name the dialect asked for; the row is the one its path really applies.
+  const row = json ? routed(dialect, schema) : dialect;
+  const codes: LintRuleCode[] = [...LINT_DIALECTS[row]];
   if (requireDescribe) codes.push("missing-description");
   const findings: SchemaLintFinding[] = [];
   const seen = new Set<string>();
   const listeners: RuleListener[] = codes.map((code) => {
     const rule = RULES[code];
     return rule.create({
-      dialect,
+      dialect: row,
       report(path, message) {
         const key = `${code}\u0000${path}`;
         if (seen.has(key)) return;
@@ -84,6 +86,14 @@ export function lintModelFacingSchema(
   );
   for (const listener of listeners) listener.end?.();
   return findings;
+}
+
+/** The dialect whose row lints a JSON Schema: `dialect`, or its route when it names its draft. */
+function routed(dialect: LintDialect, schema: unknown): LintDialect {
+  const route = DRAFT_ROUTES[dialect];
+  const namesDraft =
+    typeof schema === "object" && schema !== null && Object.hasOwn(schema, "$schema");
+  return route !== undefined && namesDraft ? route : dialect;
 }
 
 /**

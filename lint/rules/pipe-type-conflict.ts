@@ -27,7 +27,7 @@ export const pipeTypeConflict: LintRule = {
         if (!conflicting(node.children.map((child) => viewSchema(child.schema)))) return;
         context.report(
           path,
-          "allOf whose members have no JSON type in common (as zod-to-json-schema writes a Zod 3 .pipe() between types), which no value satisfies, so every argument the model sends is invalid against the schema it is shown. Describe the type the tool reads, alone.",
+          "allOf whose members have no JSON type in common, which no value satisfies, so every argument the model sends is invalid against the schema it is shown. Describe the type the tool reads, alone.",
         );
         return;
       }

@@ -35,8 +35,6 @@ const XOR_UNPROVEN =
   "a z.xor whose options toolwright's strict conversion cannot prove exclusive is refused by it; the openai-strict row leaves one-of-union out (the provably exclusive ones are sent as anyOf) and no rule tells the two apart yet";
 const DATE_AS_STRING =
   "zod-to-json-schema projects a Zod 3 z.date() as a date-time string: the JSON Schema is faithful-looking, only the Zod schema knows it refuses that string";
-const GEMINI_SCHEMA_REDIRECT =
-  "@google/genai sends a `parameters` schema that names its `$schema` as `parametersJsonSchema` (tTool), where these are carried; the gemini row lints the legacy field's limits";
 
 /** `input dialect kind subject unit` → why, for every disagreement the tables keep. */
 const KNOWN: Readonly<Record<string, string>> = {
@@ -49,17 +47,6 @@ const KNOWN: Readonly<Record<string, string>> = {
   ),
   "json anthropic-strict false positive subscribe_newsletter@3 email":
     "a Zod 3 .pipe() between two strings is projected as allOf, which the JSON Schema view reads as the intersection it is; Anthropic's transform carries an allOf of two strings",
-  ...Object.fromEntries(
-    [
-      "server-everything/get-env $",
-      "server-everything/get-tiny-image $",
-      "server-everything/gzip-file-as-resource data",
-      "server-everything/toggle-simulated-logging $",
-      "server-everything/toggle-subscriber-updates $",
-      "server-filesystem/list_allowed_directories $",
-      "server-memory/read_graph $",
-    ].map((unit) => [`mcp gemini false positive ${unit}`, GEMINI_SCHEMA_REDIRECT]),
-  ),
 };
 
 describe("the corpus", () => {

@@ -127,6 +127,11 @@ const CASES: Partial<Record<LintRuleCode, Case>> = {
     },
     says: /Leave a property on the way out of required/,
   },
+  "pipe-type-conflict": {
+    dialect: "mcp",
+    schema: object({ size: { allOf: [{ type: "string" }, { type: "number" }] } }),
+    says: /Describe the type the tool reads, alone/,
+  },
   "property-path-ref": {
     dialect: "gemini",
     schema: object({ a: object({ b: { type: "string" } }), c: { $ref: "#/properties/a" } }),
@@ -142,7 +147,6 @@ const NOT_JSON: Partial<Record<LintRuleCode, string>> = {
   "optional-property": "in no dialect row: OpenAI strict mode repairs what it would flag",
   unrepresentable: "names Zod constructs (a Date, a Map) that JSON Schema cannot hold",
   "pipe-all-of": "a Zod 3 .pipe(); a JSON Schema allOf is read as an intersection",
-  "pipe-type-conflict": "a Zod 3 .pipe() between types",
   "recursive-lazy": "its message names no Zod API",
   "nesting-depth": "its message names no Zod API",
   "too-many-union-parameters": "its message names no Zod API",
