@@ -82,6 +82,18 @@ export interface ToolExecutionContext {
    * it rejects with a `ClientRequestError` whose `reason` is `"unsupported"`.
    */
   readonly sample?: Sample;
+  /**
+   * Lets go of the connection this call's answer would arrive on, so that a long call holds
+   * none open meanwhile (MCP's SSE polling): the server sends the stream's `retry` delay and
+   * closes the connection, and the client comes back for the rest, the answer included.
+   * Returns `true` when the connection is let go, and `false` where nobody could come back
+   * for the answer: only an MCP server in session mode, with its event store, for a client
+   * of protocol 2025-11-25 or later can. Outside MCP it is absent.
+   *
+   * @example
+   * ctx?.releaseConnection?.(); // before a long wait: the answer is fetched by the client later
+   */
+  readonly releaseConnection?: () => boolean;
   /** The id of the run (conversation turn) this call belongs to. */
   readonly runId?: string;
   /** A tracing id to correlate logs across services. */

@@ -288,6 +288,7 @@ async function callTool(
     log: logBridge(server, name, notifications),
     elicit: elicitFor(waiting),
     sample: sampleFor(waiting),
+    releaseConnection: releaseFor(extra),
     // Partial results travel as progress, so without a progress token they are not asked
     // for (the final result still arrives).
     ...(progress !== undefined && { emit: progress.emit, onPartial: progress.partial }),
@@ -305,6 +306,16 @@ async function callTool(
   call?.release(); // the run never rejects
   await notifications.delivered();
   return result;
+}
+
+// The transport offers `closeSSEStream` only where the client can come back for the rest:
+// a session with an event store, and a client that was sent a priming event to resume from.
+function releaseFor(extra: CallExtra): () => boolean {
+  return () => {
+    if (extra.closeSSEStream === undefined) return false;
+    extra.closeSSEStream();
+    return true;
+  };
 }
 
 function callInfo(name: string, extra: CallExtra, principal?: Principal): McpCallInfo {

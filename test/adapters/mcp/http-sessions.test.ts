@@ -97,6 +97,16 @@ const tools = toolbox("session", "Tools that need a session", {
       return "done";
     },
   }),
+  long_job: defineTool({
+    description: "Lets go of its connection, then answers after ms",
+    parameters: z.object({ ms: z.number() }),
+    execute: async ({ ms }, ctx) => {
+      const released = ctx?.releaseConnection?.();
+      ctx?.log?.("info", "working");
+      await new Promise((resolve) => setTimeout(resolve, ms));
+      return `released: ${String(released)}`;
+    },
+  }),
   delete_all: defineTool({
     description: "Deletes everything",
     parameters: z.object({}),
@@ -407,6 +417,39 @@ describe("resumable streams", () => {
     // field instead, which MCP asks before a connection closes with its stream going on.
     const waited = (resumed[0]?.at ?? 0) - (posted?.at ?? Number.POSITIVE_INFINITY);
     expect(waited).toBeGreaterThanOrEqual(RETRY_MS - 10);
+  });
+
+  it("ctx.releaseConnection lets go of a long call's connection: the client comes back after the retry and gets the answer and what came before it", async () => {
+    const served = await serve();
+    const { client } = await connect(served.url);
+    const logged: unknown[] = [];
+    client.setNotificationHandler(LoggingMessageNotificationSchema, (notification) => {
+      logged.push(notification.params.data);
+    });
+    const result = (await client.callTool({
+      name: "long_job",
+      arguments: { ms: 50 },
+    })) as CallToolResult;
+    expect(textOf(result)).toBe("released: true");
+    expect(logged).toEqual(["working"]);
+    const posted = served.arrivals.find((arrival) => arrival.rpc.includes("tools/call"));
+    const resumed = served.arrivals.filter((arrival) => arrival.lastEventId !== undefined);
+    expect(resumed.map((arrival) => arrival.method)).toEqual(["GET"]);
+    const waited = (resumed[0]?.at ?? 0) - (posted?.at ?? Number.POSITIVE_INFINITY);
+    expect(waited).toBeGreaterThanOrEqual(RETRY_MS - 10);
+  });
+
+  it("ctx.releaseConnection is false, and the connection kept, where nobody could come back: no event store, or stateless HTTP", async () => {
+    for (const sessions of [{ eventStore: false as const }, false as const]) {
+      const served = await serve({ sessions });
+      const { client } = await connect(served.url);
+      const result = (await client.callTool({
+        name: "long_job",
+        arguments: { ms: 20 },
+      })) as CallToolResult;
+      expect(textOf(result), JSON.stringify(sessions)).toBe("released: false");
+      expect(served.arrivals.filter((arrival) => arrival.lastEventId !== undefined)).toEqual([]);
+    }
   });
 
   it("without an event store, no event carries an id to resume from", async () => {

@@ -151,13 +151,13 @@ const tools = toolbox("conformance", "The conformance suite's tools", {
       return `Elicitation completed: ${JSON.stringify(answer)}`;
     },
   }),
-  // SEP-1699's scenario asks for this tool and checks the stream's priming event and its
-  // resumption; it passes whether or not the server closes the stream mid-call, and this
-  // one does not (toolwright keeps a call's stream open until its answer).
+  // SEP-1699's scenario asks for this tool: it lets go of its connection mid-call (the
+  // server sends the retry field and closes it), and the client comes back for the answer.
   test_reconnection: defineTool({
-    description: "Answers after a moment, on a resumable stream",
+    description: "Lets go of its connection, then answers on the stream the client resumes",
     parameters: none,
-    execute: async () => {
+    execute: async (_args, ctx) => {
+      ctx?.releaseConnection?.();
       await sleep(100);
       return "Reconnection test completed";
     },

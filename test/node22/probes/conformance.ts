@@ -86,9 +86,8 @@ assert.ok(sessions.length < stateless.length, "session mode passes what needs a 
 const alphaStateless = await conformance(ALPHA, false, "expected-failures.yaml");
 const alphaSessions = await conformance(ALPHA, true, "expected-failures-sessions-alpha.yaml");
 assert.deepEqual(alphaStateless, stateless, "stateless HTTP fails the same scenarios in both");
-// In the alpha, server-sse-polling's priming event passes in session mode: only its retry
-// check is allowed to fail (see expected-failures-sessions-alpha.yaml).
-assert.deepEqual(alphaSessions, ["server-sse-polling:server-sse-retry-field"]);
+// In the alpha, server-sse-polling passes in session mode: every scenario does.
+assert.deepEqual(alphaSessions, []);
 report({
   transport: "listenMcpHttp",
   expectedFailures: {
