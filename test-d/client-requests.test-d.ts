@@ -35,6 +35,12 @@ expectError(ctx.sample({ messages: [{ role: "system", text: "x" }], maxTokens: 1
 // ctx.log takes the syslog levels only.
 expectType<void>(ctx.log("warning", { any: "data" }));
 expectError(ctx.log("loud", "x"));
+// ctx.releaseConnection says whether the connection was let go, and takes nothing.
+expectType<boolean>(ctx.releaseConnection());
+expectError(ctx.releaseConnection(1000));
+declare const optional: ToolExecutionContext;
+expectType<boolean | undefined>(optional.releaseConnection?.());
+
 expectAssignable<LogLevel>("emergency" as const);
 expectNotAssignable<LogLevel>("loud");
 
