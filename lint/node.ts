@@ -88,7 +88,10 @@ export interface SchemaNode {
   readonly description: string | undefined;
   readonly children: readonly ChildEdge[];
   readonly numeric: NumericFacts | undefined;
-  /** JSON Schema `format` values the converter emits for this string. */
+  /**
+   * JSON Schema `format` values the converter emits for this string; for a number, the `format`
+   * a JSON Schema writes on it (OpenAPI's `int32`; no Zod converter emits one).
+   */
   readonly formats: readonly string[];
   readonly lengthBounded: boolean;
   /** The converter emits a `pattern` for this string (`.regex()`, and formats that carry one). */

@@ -242,7 +242,11 @@ function valueNode(at: JsonSchemaAt, type: string | undefined, node: Make): Sche
       return node("string", "string", stringFacts(value));
     case "number":
     case "integer":
-      return node("number", type, { numeric: numericFacts(value, type) });
+      return node("number", type, {
+        numeric: numericFacts(value, type),
+        formats:
+          stringProp(value, "format") === undefined ? [] : [stringProp(value, "format") as string],
+      });
     case "boolean":
     case "null":
       return node(type, type, {});
