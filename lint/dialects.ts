@@ -56,6 +56,7 @@ export const LINT_DIALECTS = Object.freeze({
     "multiple-of",
     "untyped",
     "unrepresentable",
+    "unsupported-keyword",
   ] as const),
   "anthropic-strict": Object.freeze([
     "non-object-root",

@@ -177,6 +177,34 @@ export function unresolvedRef(root: unknown): { ref: string; at: string } | unde
   return undefined;
 }
 
+/**
+ * The top-level definitions (`#/$defs/name`, `#/definitions/name`) the document's own schema
+ * reaches through `$ref`s, directly or through other definitions. Iterative and cycle-safe,
+ * as {@link unresolvedRef} is.
+ */
+export function reachedDefinitions(root: unknown): Set<string> {
+  const reached = new Set<string>();
+  const seen = new Set<object>();
+  const own = safeSubschemas(root, "#").filter(([pointer]) => !DEFINITION.test(pointer));
+  const stack: Array<[string, unknown]> = [["#", { $ref: prop(root, "$ref") }], ...own];
+  for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
+    const [pointer, schema] = next;
+    if (typeof schema !== "object" || schema === null || seen.has(schema)) continue;
+    seen.add(schema);
+    const ref = prop(schema, "$ref");
+    const definition = typeof ref === "string" ? DEFINITION.exec(ref)?.[0] : undefined;
+    if (typeof ref === "string" && definition !== undefined && !reached.has(definition)) {
+      reached.add(definition);
+      stack.push([definition, resolveRef(root, definition)]);
+    }
+    stack.push(...safeSubschemas(schema, pointer));
+  }
+  return reached;
+}
+
+/** The top-level definition a pointer names or lies within. */
+const DEFINITION = /^#\/(?:\$defs|definitions)\/[^/]+/;
+
 // A list whose Proxy traps throw has no subschemas to scan; the view skips it the same way.
 function safeSubschemas(schema: unknown, pointer: string): Array<[string, unknown]> {
   try {

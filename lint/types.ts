@@ -32,6 +32,7 @@ export const LINT_RULE_CODES = [
   "pipe-type-conflict",
   "required-cycle",
   "unenforced-keyword",
+  "unsupported-keyword",
 ] as const;
 
 /** A rule code, e.g. `"exclusive-numeric-bound"`. */

@@ -30,6 +30,7 @@ import { tooManyUnionParameters } from "./too-many-union-parameters.js";
 import { tuple } from "./tuple.js";
 import { unenforcedKeyword } from "./unenforced-keyword.js";
 import { unrepresentable } from "./unrepresentable.js";
+import { unsupportedKeyword } from "./unsupported-keyword.js";
 import { untyped } from "./untyped.js";
 
 /** Every rule, keyed by its code. */
@@ -61,4 +62,5 @@ export const RULES = {
   "pipe-type-conflict": pipeTypeConflict,
   "required-cycle": requiredCycle,
   "unenforced-keyword": unenforcedKeyword,
+  "unsupported-keyword": unsupportedKeyword,
 } as const satisfies Readonly<Record<LintRuleCode, LintRule>>;

@@ -4,7 +4,8 @@ import type { LintRule } from "../rule.js";
 /** `#` and `#/$defs/Name` (`#/definitions/Name`) resolve everywhere; any other pointer does not. */
 const RESOLVABLE = /^#(?:\/(?:\$defs|definitions)\/[^/]+)?$/;
 
-function isPropertyPathRef(ref: string | undefined): boolean {
+/** Whether `ref` points inside the document, not to its root or a top-level definition. */
+export function isPropertyPathRef(ref: string | undefined): boolean {
   return ref !== undefined && !RESOLVABLE.test(ref);
 }
 

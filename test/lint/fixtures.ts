@@ -375,4 +375,19 @@ export const FIXTURES: Readonly<Record<LintRuleCode, RuleFixture>> = {
     good: (z) => unions(z, 16),
     goodEvidence: (c) => expect(unionProperties(c)).toBe(16),
   },
+  // JSON Schema only: a Zod projection for the legacy field writes a literal as a one-value
+  // `enum`, and the Gemini adapter leaves out the annotations `.meta()` adds (its ledger
+  // says so), so both majors lint clean; test/lint/unsupported-keyword.test.ts flags listings.
+  "unsupported-keyword": {
+    dialect: "gemini",
+    bad: (z) => z.object({ code: z.literal("x") }),
+    path: "$.code",
+    flaggedIn: [],
+    evidence: (c) => {
+      expect(propertyOf(c, "code")).toMatchObject({ enum: ["x"] });
+      expect(propertyOf(c, "code")).not.toHaveProperty("const");
+    },
+    good: (z) => z.object({ code: z.enum(["x"]) }),
+    goodEvidence: (c) => expect(propertyOf(c, "code")).toMatchObject({ enum: ["x"] }),
+  },
 };

@@ -132,6 +132,11 @@ const CASES: Partial<Record<LintRuleCode, Case>> = {
     schema: object({ size: { allOf: [{ type: "string" }, { type: "number" }] } }),
     says: /Describe the type the tool reads, alone/,
   },
+  "unsupported-keyword": {
+    dialect: "gemini",
+    schema: object({ kind: { type: "string", const: "page" } }),
+    says: /Carries const.*state what it says in the description/,
+  },
   "property-path-ref": {
     dialect: "gemini",
     schema: object({ a: object({ b: { type: "string" } }), c: { $ref: "#/properties/a" } }),

@@ -300,8 +300,14 @@ describe("$ref, $defs and definitions", () => {
   it("reads the same as the Zod schema it stands for", () => {
     const node: z.ZodType = z.lazy(() => z.object({ children: z.array(node) }));
     const zod = z.object({ tree: node });
+    // unsupported-keyword reads a JSON Schema's own keywords: here the $ref the legacy field
+    // has no field for (the Zod lint reports the same tool by its cycle, recursive-lazy).
+    const own = (finding: string) => !finding.startsWith("unsupported-keyword ");
     for (const dialect of LINT_DIALECT_NAMES)
-      expect(lintCodes(tree("$defs"), { dialect })).toEqual(lintCodes(zod, { dialect }));
+      expect(lintCodes(tree("$defs"), { dialect }).filter(own)).toEqual(
+        lintCodes(zod, { dialect }),
+      );
+    expect(lintCodes(tree("$defs"), { dialect: "gemini" })).toContain("unsupported-keyword $.tree");
   });
 
   it("reads $ref: # as recursion to the root", () => {

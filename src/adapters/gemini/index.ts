@@ -35,7 +35,7 @@ import type {
   Schema,
 } from "@google/genai";
 import type { CallOutcome, ContentPart, ResourcePart, ToolSet, ToolSetSchema } from "toolwright";
-import { ADAPTER_DIALECTS } from "toolwright/lint";
+import { ADAPTER_DIALECTS, type LoweringChange } from "toolwright/lint";
 import {
   type CallerOptions,
   type Listing,
@@ -45,7 +45,7 @@ import {
 } from "../contract";
 import { describeWithExamples } from "../examples-text";
 import { linkText, omitted, partName, resourceText } from "../part-text";
-import { legacyParametersLedger } from "./legacy-ledger";
+import { legacyParameters, legacyResponse } from "./legacy-field";
 
 /** Options of the Gemini adapter. */
 export interface GeminiOptions extends CallerOptions {
@@ -54,7 +54,8 @@ export interface GeminiOptions extends CallerOptions {
    * `responseJsonSchema`), or the legacy `"parameters"` (the OpenAPI 3.0 projection, with
    * `response`), for models or gateways that take only the legacy field; that field fails
    * whole requests on keywords outside its subset, and the listing's `dialect` says which;
-   * its `ledger` lists each `additionalProperties` `@google/genai` drops on the way.
+   * its `ledger` lists each annotation toolwright leaves out (the legacy `Schema` has no field
+   * for it) and each `additionalProperties` `@google/genai` drops on the way.
    * @default "parametersJsonSchema"
    */
   readonly field?: "parametersJsonSchema" | "parameters";
@@ -68,11 +69,12 @@ export interface GeminiOptions extends CallerOptions {
 
 function list(set: ToolSet, options: GeminiOptions = {}): Listing<FunctionDeclaration[]> {
   if (options.field === "parameters") {
-    const schemas = set.schemas("openapi-3.0", options.ctx);
+    const declared = set
+      .schemas("openapi-3.0", options.ctx)
+      .map((schema) => legacyDeclaration(schema, options));
     return {
-      tools: schemas.map((schema) => legacyDeclaration(schema, options)),
-      // Lowered by the SDK on the way, not here (./legacy-ledger.ts).
-      ledger: schemas.flatMap((schema) => legacyParametersLedger(schema.name, schema.parameters)),
+      tools: declared.map(({ declaration }) => declaration),
+      ledger: declared.flatMap(({ ledger }) => ledger),
       dialect: ADAPTER_DIALECTS["gemini-parameters"],
     };
   }
@@ -95,15 +97,21 @@ function descriptionOf(schema: ToolSetSchema, options: GeminiOptions): string {
     : schema.description;
 }
 
-// The legacy fields take `Schema` (an OpenAPI 3.0 subset); `@google/genai` itself turns
-// what it can (type arrays, `additionalProperties: false`) into that subset.
-function legacyDeclaration(schema: ToolSetSchema, options: GeminiOptions): FunctionDeclaration {
-  return {
+// The legacy fields take `Schema` (an OpenAPI 3.0 subset): toolwright leaves out the
+// annotations it has no field for, and `@google/genai` turns what it can (type arrays,
+// `additionalProperties: false`) into that subset (./legacy-field.ts).
+function legacyDeclaration(
+  schema: ToolSetSchema,
+  options: GeminiOptions,
+): { declaration: FunctionDeclaration; ledger: LoweringChange[] } {
+  const { parameters, ledger } = legacyParameters(schema.name, schema.parameters);
+  const declaration: FunctionDeclaration = {
     name: schema.name,
     description: descriptionOf(schema, options),
-    parameters: structuredClone(schema.parameters) as Schema,
-    ...(schema.returns !== undefined && { response: structuredClone(schema.returns) as Schema }),
+    parameters: parameters as Schema,
+    ...(schema.returns !== undefined && { response: legacyResponse(schema.returns) as Schema }),
   };
+  return { declaration, ledger };
 }
 
 function encode(set: ToolSet, call: FunctionCall, outcome: CallOutcome): FunctionResponse {
