@@ -100,3 +100,45 @@ export const DRAFT_ROUTES: Readonly<Partial<Record<LintDialect, LintDialect>>> =
 
 /** The dialect used when none is given. */
 export const DEFAULT_DIALECT: LintDialect = "gemini-bifrost";
+
+/** Where a JSON Schema keeps its definitions at the root: 2020-12 `$defs`, draft-07 `definitions`. */
+export type DefinitionsKeyword = "$defs" | "definitions";
+
+/**
+ * What a provider path reads of the root definitions that no `$ref` reaches: the keywords it
+ * reads them under, and the rules that apply there (every rule of the row, or only those named).
+ */
+export interface UnreferencedDefinitionsRead {
+  readonly keywords: readonly DefinitionsKeyword[];
+  readonly rules: "row" | readonly LintRuleCode[];
+}
+
+/**
+ * Dialect → what its provider path does with root definitions no `$ref` reaches (a listing's
+ * shared `$defs` block, mostly unused by one tool). The walk reaches a definition through the
+ * `$ref`s to it; a dialect listed here also walks each unreferenced one on its own, at
+ * `$defs.Name` (`definitions.Name`). A dialect not listed ignores them: nothing is validated
+ * against a definition nothing refers to, so what the path would make of it changes nothing.
+ * JSON Schema input only: a Zod projection has no unreferenced definition.
+ *
+ * - `openai-strict`: toolwright's strict conversion converts every `$defs`/`definitions`
+ *   entry (`src/adapters/openai/strict-schema.ts` convertDefinitions) and refuses the tool for
+ *   what it cannot take there; OpenAI's `toStrictJsonSchema` (openai 6 and 7, `lib/transform.js`
+ *   ensureStrictJsonSchema) walks both maps through `forEachJSONSchemaChild`, and Structured
+ *   Outputs checks every subschema of the document.
+ * - `openai`: the same `ensureStrictJsonSchema` refuses an optional property without null in
+ *   any definition ("uses `.optional()` without `.nullable()`"), referenced or not.
+ * - `anthropic-strict`: the SDK's strict transform (`@anthropic-ai/sdk`
+ *   `lib/transform-json-schema.js`) lowers every `$defs` entry (not `definitions`, which it moves
+ *   into the root's description as text) and throws on a node without a type there ("JSON schema
+ *   must have a type defined…"): the tool cannot be sent. The rest of its lowering (objects
+ *   closed, bounds and formats moved into descriptions) changes nothing, since nothing validates
+ *   against the definition, so only `untyped` applies.
+ */
+export const UNREFERENCED_DEFINITIONS: Readonly<
+  Partial<Record<LintDialect, UnreferencedDefinitionsRead>>
+> = Object.freeze({
+  "openai-strict": Object.freeze({ keywords: ["$defs", "definitions"], rules: "row" } as const),
+  openai: Object.freeze({ keywords: ["$defs", "definitions"], rules: "row" } as const),
+  "anthropic-strict": Object.freeze({ keywords: ["$defs"], rules: ["untyped"] } as const),
+});

@@ -1,9 +1,17 @@
 /** The runner: validates arguments, walks once, feeds every active rule, collects findings. */
 
 import { describeValue } from "./describe-value.js";
-import { DEFAULT_DIALECT, DRAFT_ROUTES, LINT_DIALECTS } from "./dialects.js";
-import { entryOf, unresolvedRef } from "./json-schema-ref.js";
+import {
+  DEFAULT_DIALECT,
+  DRAFT_ROUTES,
+  LINT_DIALECTS,
+  UNREFERENCED_DEFINITIONS,
+  type UnreferencedDefinitionsRead,
+} from "./dialects.js";
+import { entryOf, isSchemaValue, unresolvedRef } from "./json-schema-ref.js";
 import { isJsonSchema, isRawShape, zodMajor } from "./node-view.js";
+import { definitionPath } from "./path.js";
+import { prop, shapeEntries } from "./read.js";
 import type { RuleListener } from "./rule.js";
 import { RULES } from "./rules/index.js";
 import type {
@@ -13,7 +21,7 @@ import type {
   LintSide,
   SchemaLintFinding,
 } from "./types.js";
-import { walkSchema } from "./walk.js";
+import { type WalkRoot, walkSchema } from "./walk.js";
 
 /**
  * Lints a Zod 3 or Zod 4 schema, or a JSON Schema, for constructs the chosen provider path cannot
@@ -59,9 +67,10 @@ export function lintModelFacingSchema(
   if (requireDescribe) codes.push("missing-description");
   const findings: SchemaLintFinding[] = [];
   const seen = new Set<string>();
-  const listeners: RuleListener[] = codes.map((code) => {
+  const definitions = json ? UNREFERENCED_DEFINITIONS[row] : undefined;
+  const listeners: Array<RuleListener & { readonly code: LintRuleCode }> = codes.map((code) => {
     const rule = RULES[code];
-    return rule.create({
+    const listener = rule.create({
       dialect: row,
       report(path, message) {
         const key = `${code}\u0000${path}`;
@@ -70,22 +79,51 @@ export function lintModelFacingSchema(
         findings.push({ code, severity: rule.severity, path, dialect, message });
       },
     });
+    return { ...listener, code };
   });
+  // Under an unreferenced definition, only the rules the path applies there.
+  const inDefinitions =
+    definitions === undefined || definitions.rules === "row"
+      ? listeners
+      : listeners.filter(({ code }) => (definitions.rules as readonly string[]).includes(code));
+  const active = (root: string) => (root === "$" ? listeners : inDefinitions);
   walkSchema(
     // A boolean JSON Schema is walked through its handle: the walker reads objects only.
     typeof schema === "boolean" ? entryOf(schema, schema) : (schema as object),
     {
       node: (visit) => {
-        for (const listener of listeners) listener.node?.(visit);
+        for (const listener of active(visit.root)) listener.node?.(visit);
       },
       cycle: (visit) => {
-        for (const listener of listeners) listener.cycle?.(visit);
+        for (const listener of active(visit.root)) listener.cycle?.(visit);
       },
     },
     side,
+    definitions === undefined ? [] : unreferencedCandidates(schema, definitions),
   );
   for (const listener of listeners) listener.end?.();
   return findings;
+}
+
+/**
+ * The root definitions a path reads whether or not a `$ref` reaches them, in document order,
+ * each at its own path; the walk visits those it has not reached from the root. Read
+ * defensively: a definitions map whose Proxy traps throw has no entries to walk.
+ */
+function unreferencedCandidates(schema: unknown, read: UnreferencedDefinitionsRead): WalkRoot[] {
+  if (typeof schema !== "object" || schema === null) return [];
+  try {
+    return read.keywords.flatMap((keyword) =>
+      shapeEntries(prop(schema, keyword))
+        .filter(([, value]) => isSchemaValue(value))
+        .map(([name, value]) => ({
+          schema: entryOf(schema, value),
+          path: definitionPath(keyword, name),
+        })),
+    );
+  } catch {
+    return [];
+  }
 }
 
 /** The dialect whose row lints a JSON Schema: `dialect`, or its route when it names its draft. */

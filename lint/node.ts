@@ -42,9 +42,13 @@ export type NodeKind =
   | "transform"
   | "other";
 
-/** How a child hangs off its parent; decides the path segment (see `path.ts`). */
+/**
+ * How a child hangs off its parent; decides the path segment (see `path.ts`). `"definition"` is
+ * the edge of a further root the walk starts from: a root definition no `$ref` reaches.
+ */
 export type EdgeKind =
   | "root"
+  | "definition"
   | "inner"
   | "property"
   | "catchall"

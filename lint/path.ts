@@ -20,6 +20,7 @@ export function childPath(
 ): string {
   switch (edge) {
     case "root":
+    case "definition":
     case "inner":
       return parent;
     case "property":
@@ -40,6 +41,15 @@ export function childPath(
     default:
       return edge satisfies never;
   }
+}
+
+/**
+ * The path of a root definition walked on its own (no `$ref` reaches it): rooted at its
+ * keyword rather than `$`, `$defs.Name` or `definitions["odd name"]`, so it can be told from a
+ * property named `$defs`.
+ */
+export function definitionPath(keyword: string, name: string): string {
+  return keyword + propertySegment(name);
 }
 
 /** Whether `path` is `ancestor` or lies under it (`$.a` holds `$.a.b` and `$.a[]`, not `$.ab`). */

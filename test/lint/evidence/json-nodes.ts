@@ -95,3 +95,34 @@ function reaches(root: Json, schema: unknown, target: string, seen: Set<string>)
   }
   return false;
 }
+
+const DEFINITIONS = ["$defs", "definitions"];
+
+/**
+ * Every subschema of `root` a value can be validated against: {@link jsonNodes} without the
+ * root definitions (`$defs`, `definitions`) that no `$ref` reaches, from outside the
+ * definitions or from a definition reached in turn. Nothing is validated against those.
+ */
+export function reachableNodes(root: Json): JsonNode[] {
+  const all = jsonNodes(root);
+  const definitionOf = (segments: readonly string[]) =>
+    segments.length >= 2 && DEFINITIONS.includes(segments[0] as string)
+      ? pointerOf(segments.slice(0, 2))
+      : undefined;
+  const reached = new Set<string>();
+  let frontier = all.filter(({ segments }) => definitionOf(segments) === undefined);
+  while (frontier.length > 0) {
+    const refs = frontier.flatMap(({ node }) => (typeof node.$ref === "string" ? [node.$ref] : []));
+    const found = new Set<string>();
+    for (const ref of refs) {
+      const target = definitionOf(segmentsOf(ref));
+      if (target !== undefined && !reached.has(target)) found.add(target);
+    }
+    for (const target of found) reached.add(target);
+    frontier = all.filter(({ segments }) => found.has(definitionOf(segments) ?? ""));
+  }
+  return all.filter(({ segments }) => {
+    const definition = definitionOf(segments);
+    return definition === undefined || reached.has(definition);
+  });
+}

@@ -4,7 +4,7 @@
  * transformJSONSchema) and must stay within strict mode's documented support.
  */
 import { transformJSONSchema } from "@anthropic-ai/sdk/lib/transform-json-schema";
-import { isJson, type Json, jsonNodes, resolve, unitsOf } from "./json-nodes.js";
+import { isJson, type Json, jsonNodes, reachableNodes, resolve, unitsOf } from "./json-nodes.js";
 import { Problems, pointerOf, ROOT } from "./problems.js";
 import { checkSample } from "./sample.js";
 import type { Subject } from "./subject.js";
@@ -110,9 +110,13 @@ function untypedUnits(json: Json): string[] {
     .flatMap(({ segments }) => unitsOf(json, segments));
 }
 
-/** What strict mode rejects (the SDK would move it into the description, unenforced). */
+/**
+ * What strict mode rejects (the SDK would move it into the description, unenforced), where a
+ * value is validated: the SDK lowers every `$defs` entry too, but what it moves out of one no
+ * `$ref` reaches constrains nothing (only its throw on an untyped node there counts, above).
+ */
 function unsupportedKeywords(problems: Problems, json: Json): void {
-  for (const { node, segments } of jsonNodes(json)) {
+  for (const { node, segments } of reachableNodes(json)) {
     const units = unitsOf(json, segments);
     for (const key of Object.keys(node).filter((k) => !SUPPORTED.has(k) && !DROPPED.has(k))) {
       problems.add(units, `strict mode does not support '${key}'`);
@@ -129,9 +133,9 @@ function unsupportedKeywords(problems: Problems, json: Json): void {
   }
 }
 
-/** Recursive schemas: a `$ref` reached again from its own target. */
+/** Recursive schemas: a `$ref` reached again from its own target, where a value can reach it. */
 function recursion(problems: Problems, json: Json): void {
-  for (const { node, segments } of jsonNodes(json)) {
+  for (const { node, segments } of reachableNodes(json)) {
     const ref = node.$ref;
     if (typeof ref !== "string") continue;
     if (refersBack(json, ref, pointerOf(segments))) {
@@ -146,9 +150,12 @@ function refersBack(root: Json, ref: string, from: string): boolean {
   return isJson(target) && jsonNodes(target).some(({ node }) => node.$ref === ref);
 }
 
-/** At most 16 union-typed properties (anyOf or a type array), counted after lowering. */
+/**
+ * At most 16 union-typed properties (anyOf or a type array), counted after lowering, in what a
+ * value can reach (not in a definition nothing refers to).
+ */
 function unionBudget(problems: Problems, lowered: Json): void {
-  const unions = jsonNodes(lowered).filter(
+  const unions = reachableNodes(lowered).filter(
     ({ node, segments }) =>
       segments.at(-2) === "properties" && (Array.isArray(node.anyOf) || Array.isArray(node.type)),
   );

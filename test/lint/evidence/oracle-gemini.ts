@@ -9,7 +9,7 @@ import { toJsonSchema } from "toolwright";
 import { z as z4 } from "zod";
 import { zodToJsonSchema } from "zod-to-json-schema";
 import { legacySchemaFields, sentDeclaration } from "./gemini-request.js";
-import { isJson, type Json, jsonNodes, resolve, unitsOf } from "./json-nodes.js";
+import { isJson, type Json, jsonNodes, reachableNodes, resolve, unitsOf } from "./json-nodes.js";
 import { Problems, pointerOf, segmentsOf } from "./problems.js";
 import { checkSample } from "./sample.js";
 import type { Subject } from "./subject.js";
@@ -82,8 +82,14 @@ function jsonSchemaField(problems: Problems, json: Json, subject: Subject): void
   );
 }
 
+/**
+ * Keywords outside the documented list, where a value is validated: a root definition no `$ref`
+ * reaches validates nothing, so what it leaves unenforced (or the shape it loses) changes
+ * nothing. The SDK sends the document unchanged; a `$ref` with siblings is a matter of the
+ * document's form, checked everywhere.
+ */
 function documentedKeywords(problems: Problems, json: Json): void {
-  for (const { node, segments } of jsonNodes(json)) {
+  for (const { node, segments } of reachableNodes(json)) {
     const units = unitsOf(json, segments);
     for (const key of Object.keys(node)) {
       if (DOCUMENTED.has(key) || ANNOTATIONS.has(key)) continue;
@@ -94,8 +100,10 @@ function documentedKeywords(problems: Problems, json: Json): void {
         shapeLost ? "error" : "warning",
       );
     }
+  }
+  for (const { node, segments } of jsonNodes(json)) {
     if (typeof node.$ref === "string" && Object.keys(node).some((key) => !key.startsWith("$"))) {
-      problems.add(units, "a $ref node may have only $-prefixed siblings");
+      problems.add(unitsOf(json, segments), "a $ref node may have only $-prefixed siblings");
     }
   }
 }
