@@ -7,6 +7,8 @@
  * layer (so recursion through `$ref` is a cycle, as through `z.lazy()`), `allOf` an intersection,
  * `anyOf`/`oneOf` a union (`oneOf` exclusive), `prefixItems` or an `items` array a tuple.
  */
+
+import { JSON_SCHEMA_KEYWORD_NAMES } from "./json-schema-keywords.js";
 import {
   entryOf,
   isSchemaValue,
@@ -21,44 +23,7 @@ import { arrayProp, numberProp, prop, shapeEntries, stringProp } from "./read.js
  * Keywords that mark a plain object as a JSON Schema (at least one must be an own key). Among
  * them the annotations `description` and `title`: `{ description: "anything" }` is a schema.
  */
-export const JSON_SCHEMA_KEYWORDS: ReadonlySet<string> = new Set([
-  "$schema",
-  "$id",
-  "$ref",
-  "$defs",
-  "definitions",
-  "type",
-  "enum",
-  "const",
-  "properties",
-  "patternProperties",
-  "additionalProperties",
-  "propertyNames",
-  "required",
-  "items",
-  "prefixItems",
-  "additionalItems",
-  "minItems",
-  "maxItems",
-  "anyOf",
-  "oneOf",
-  "allOf",
-  "not",
-  "format",
-  "pattern",
-  "minLength",
-  "maxLength",
-  "contentEncoding",
-  "minimum",
-  "maximum",
-  "exclusiveMinimum",
-  "exclusiveMaximum",
-  "multipleOf",
-  "nullable",
-  "default",
-  "description",
-  "title",
-]);
+export const JSON_SCHEMA_KEYWORDS: ReadonlySet<string> = new Set(JSON_SCHEMA_KEYWORD_NAMES);
 
 /** Keywords that may sit beside `anyOf: [X, { type: "null" }]` without changing what it is. */
 const ANNOTATIONS: ReadonlySet<string> = new Set([

@@ -2,6 +2,7 @@
  * `unsupported-keyword`: a JSON Schema keyword the provider path has no field for, which it
  * passes on to an API that then refuses the whole request.
  */
+import { GEMINI_SCHEMA_FIELDS } from "../json-schema-keywords.js";
 import { isSchemaAt, reachedDefinitions } from "../json-schema-ref.js";
 import { shapeEntries } from "../read.js";
 import type { LintRule } from "../rule.js";
@@ -14,31 +15,7 @@ import { isPropertyPathRef } from "./property-path-ref.js";
  * `processJsonSchema` drops (an open object is `open-object`'s).
  */
 export const SUPPORTED_KEYWORDS: Partial<Readonly<Record<LintDialect, ReadonlySet<string>>>> = {
-  gemini: new Set([
-    "type",
-    "format",
-    "title",
-    "description",
-    "nullable",
-    "enum",
-    "minItems",
-    "maxItems",
-    "properties",
-    "required",
-    "minProperties",
-    "maxProperties",
-    "minLength",
-    "maxLength",
-    "pattern",
-    "example",
-    "anyOf",
-    "propertyOrdering",
-    "default",
-    "items",
-    "minimum",
-    "maximum",
-    "additionalProperties",
-  ]),
+  gemini: new Set([...GEMINI_SCHEMA_FIELDS, "additionalProperties"]),
 };
 
 /**

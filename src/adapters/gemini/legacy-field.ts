@@ -11,10 +11,12 @@
  * @module
  */
 import type { LoweringChange } from "toolwright/lint";
+import {
+  GEMINI_SCHEMA_FIELDS,
+  JSON_SCHEMA_KEYWORD_NAMES,
+} from "../../../lint/json-schema-keywords";
 import { ledgerOf, type SchemaChange } from "../../../lint/lowering-ledger";
 import { childPath } from "../../../lint/path";
-import { SUPPORTED_KEYWORDS } from "../../../lint/rules/unsupported-keyword";
-import { JSON_SCHEMA_KEYWORDS } from "../../../lint/view-json-schema";
 
 type Json = Record<string, unknown>;
 
@@ -23,7 +25,8 @@ const CLOSED =
 const OPEN =
   "additionalProperties (the values of a record or open object) dropped by @google/genai, which the legacy parameters field cannot carry: the model sees an object without them";
 
-const LEGACY_FIELDS = SUPPORTED_KEYWORDS.gemini ?? new Set<string>();
+const LEGACY_FIELDS: ReadonlySet<string> = new Set(GEMINI_SCHEMA_FIELDS);
+const JSON_SCHEMA_KEYWORDS: ReadonlySet<string> = new Set(JSON_SCHEMA_KEYWORD_NAMES);
 
 /** JSON Schema keywords that assert nothing about a value: left out like any annotation. */
 const ASSERT_NOTHING: ReadonlySet<string> = new Set(["$schema", "$id", "contentEncoding"]);
