@@ -21,5 +21,8 @@ export default defineConfig({
     // `require` of TypeScript, for the converters the source loads on demand.
     setupFiles: ["test/require-ts.ts"],
     testTimeout: 30_000,
+    // Two files at a time: most of them spend their time waiting on child processes (the
+    // CLI, servers, package installs), and vitest's default on 2 cores is one worker.
+    maxWorkers: 2,
   },
 });
