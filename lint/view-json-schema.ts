@@ -207,11 +207,7 @@ function valueNode(at: JsonSchemaAt, type: string | undefined, node: Make): Sche
       return node("string", "string", stringFacts(value));
     case "number":
     case "integer":
-      return node("number", type, {
-        numeric: numericFacts(value, type),
-        formats:
-          stringProp(value, "format") === undefined ? [] : [stringProp(value, "format") as string],
-      });
+      return node("number", type, numberFacts(value, type));
     case "boolean":
     case "null":
       return node(type, type, {});
@@ -227,6 +223,12 @@ function valueNode(at: JsonSchemaAt, type: string | undefined, node: Make): Sche
 }
 
 /** `format` (and bare formats under `anyOf`), `pattern`, lengths and `contentEncoding`. */
+/** A number's bounds, and the `format` a JSON Schema may write on it (OpenAPI's `int32`). */
+function numberFacts(value: unknown, type: string): Partial<SchemaNode> {
+  const format = stringProp(value, "format");
+  return { numeric: numericFacts(value, type), formats: format === undefined ? [] : [format] };
+}
+
 function stringFacts(value: unknown): Partial<SchemaNode> {
   const parts = [value, ...arrayProp(value, "anyOf")];
   const formats = parts.map((part) => stringProp(part, "format")).filter((f) => f !== undefined);

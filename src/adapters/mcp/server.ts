@@ -288,7 +288,7 @@ async function callTool(
     log: logBridge(server, name, notifications),
     elicit: elicitFor(waiting),
     sample: sampleFor(waiting),
-    releaseConnection: releaseFor(extra),
+    releaseConnection: extra.closeSSEStream === undefined ? neverReleased : releaseFor(extra),
     // Partial results travel as progress, so without a progress token they are not asked
     // for (the final result still arrives).
     ...(progress !== undefined && { emit: progress.emit, onPartial: progress.partial }),
@@ -310,10 +310,12 @@ async function callTool(
 
 // The transport offers `closeSSEStream` only where the client can come back for the rest:
 // a session with an event store, and a client that was sent a priming event to resume from.
+// Elsewhere (stateless HTTP, stdio) every call shares one answer, made once.
+const neverReleased = (): boolean => false;
+
 function releaseFor(extra: CallExtra): () => boolean {
   return () => {
-    if (extra.closeSSEStream === undefined) return false;
-    extra.closeSSEStream();
+    extra.closeSSEStream?.();
     return true;
   };
 }

@@ -13,7 +13,7 @@ import {
   ElicitRequestSchema,
   type ElicitResult,
 } from "@modelcontextprotocol/sdk/types.js";
-import { ClientRequestError, capability, defineTool, toolbox } from "toolwright";
+import { ClientRequestError, capability, defineTool, toolbox, toolSet } from "toolwright";
 import { createMcpServer, listenMcpHttp } from "toolwright/mcp";
 import { afterEach, describe, expect, it } from "vitest";
 import * as z from "zod";
@@ -84,6 +84,11 @@ const tools = toolbox("ask", "Asking tools", {
       ctx
         ?.sample?.({ messages: prompt, maxTokens: 50 })
         .then((result) => `${result.model}: ${result.text}`, reply),
+  }),
+  release: defineTool({
+    description: "Lets go of its connection, if it can",
+    parameters: z.object({}),
+    execute: (_args, ctx) => String(ctx?.releaseConnection?.() ?? "absent"),
   }),
 });
 const caps = [capability({ name: "ask", description: "Asking", toolbox: tools })];
@@ -232,5 +237,14 @@ describe("over stateless HTTP", () => {
     expect((result.content as { text: string }[])[0]?.text).toBe(
       "unsupported: ctx.sample: this server cannot ask the client over stateless HTTP (its answer would reach another server); serve over stdio, or over HTTP with sessions: true",
     );
+  });
+});
+
+describe("ctx.releaseConnection", () => {
+  it("is false where no connection can be let go (a transport without resumable streams), and absent outside MCP", async () => {
+    const { text } = await connect({});
+    expect(await text("release")).toBe("false");
+    const outcome = await toolSet(caps).call("release", {});
+    expect(outcome).toMatchObject({ ok: true, value: "absent" });
   });
 });
