@@ -116,16 +116,20 @@ async function main(): Promise<void> {
   }
   if (!args.includes("--cases")) return;
   for (const [i, title] of Object.values(INPUT_TITLES).entries()) {
-    for (const result of printed[i] ?? []) {
-      for (const d of result.disagreements) {
-        console.log(
-          `\n${title} ${result.dialect} (${result.level}) ${d.kind}: ${d.subject} ${d.unit}`,
-        );
-        console.log(`  lint:   ${d.lint.join("; ") || "-"}`);
-        console.log(`  oracle: ${d.oracle.join("; ") || "-"}`);
-      }
-    }
+    for (const line of disagreementLines(printed[i] ?? [], `${title} `)) console.log(line);
   }
+}
+
+/** Each disagreement of `results`, with both sides' reasons, as lines after a blank one. */
+export function disagreementLines(results: readonly DialectEvidence[], prefix = ""): string[] {
+  return results.flatMap((result) =>
+    result.disagreements.flatMap((d) => [
+      "",
+      `${prefix}${result.dialect} (${result.level}) ${d.kind}: ${d.subject} ${d.unit}`,
+      `  lint:   ${d.lint.join("; ") || "-"}`,
+      `  oracle: ${d.oracle.join("; ") || "-"}`,
+    ]),
+  );
 }
 
 const script = process.argv[1];

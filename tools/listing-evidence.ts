@@ -22,7 +22,7 @@ import { dialectEvidence } from "../test/lint/evidence/evidence.js";
 import { listingInput } from "../test/lint/evidence/inputs.js";
 import { isJson } from "../test/lint/evidence/json-nodes.js";
 import type { RealListing } from "../test/lint/evidence/real-listings.js";
-import { evidenceTable } from "./dialect-evidence.js";
+import { disagreementLines, evidenceTable } from "./dialect-evidence.js";
 
 /** The value after `flag` on the command line, or `fallback`. */
 function option(flag: string, fallback: string): string {
@@ -101,13 +101,7 @@ async function main(): Promise<void> {
   const results = await dialectEvidence(input.subjectsOf);
   for (const line of evidenceTable("Held-out MCP listings:", results, input.caption))
     console.log(line);
-  for (const result of results) {
-    for (const d of result.disagreements) {
-      console.log(`\n${result.dialect} (${result.level}) ${d.kind}: ${d.subject} ${d.unit}`);
-      console.log(`  lint:   ${d.lint.join("; ") || "-"}`);
-      console.log(`  oracle: ${d.oracle.join("; ") || "-"}`);
-    }
-  }
+  for (const line of disagreementLines(results)) console.log(line);
 }
 
 main().catch((error: unknown) => {
