@@ -234,6 +234,19 @@ async function rawSession(url: URL) {
 
 type Capabilities = ConstructorParameters<typeof Client>[1];
 
+/**
+ * The client resumed the stream of the POST of `rpc` once, with a GET and `Last-Event-ID`, and
+ * only after the server's `retry` delay: its own first delay is 10 ms (`connect`), and MCP asks
+ * for the `retry` field before a connection closes with its stream going on.
+ */
+function expectResumedAfterRetry(served: Served, rpc: string): void {
+  const posted = served.arrivals.find((arrival) => arrival.rpc.includes(rpc));
+  const resumed = served.arrivals.filter((arrival) => arrival.lastEventId !== undefined);
+  expect(resumed.map((arrival) => arrival.method)).toEqual(["GET"]);
+  const waited = (resumed[0]?.at ?? 0) - (posted?.at ?? Number.POSITIVE_INFINITY);
+  expect(waited).toBeGreaterThanOrEqual(RETRY_MS - 10);
+}
+
 async function connect(url: URL, options?: Capabilities) {
   const client = new Client({ name: "test", version: "1.0.0" }, options);
   const transport = new StreamableHTTPClientTransport(url, {
@@ -410,13 +423,7 @@ describe("resumable streams", () => {
     const { client } = await connect(served.url);
     const { messages } = await client.getPrompt({ name: "poll" });
     expect(messages[0]?.content).toEqual({ type: "text", text: "polled" });
-    const posted = served.arrivals.find((arrival) => arrival.rpc.includes("prompts/get"));
-    const resumed = served.arrivals.filter((arrival) => arrival.lastEventId !== undefined);
-    expect(resumed.map((arrival) => arrival.method)).toEqual(["GET"]);
-    // The client's own first delay is 10 ms (connect): it waited out the server's `retry`
-    // field instead, which MCP asks before a connection closes with its stream going on.
-    const waited = (resumed[0]?.at ?? 0) - (posted?.at ?? Number.POSITIVE_INFINITY);
-    expect(waited).toBeGreaterThanOrEqual(RETRY_MS - 10);
+    expectResumedAfterRetry(served, "prompts/get");
   });
 
   it("ctx.releaseConnection lets go of a long call's connection: the client comes back after the retry and gets the answer and what came before it", async () => {
@@ -432,11 +439,7 @@ describe("resumable streams", () => {
     })) as CallToolResult;
     expect(textOf(result)).toBe("released: true");
     expect(logged).toEqual(["working"]);
-    const posted = served.arrivals.find((arrival) => arrival.rpc.includes("tools/call"));
-    const resumed = served.arrivals.filter((arrival) => arrival.lastEventId !== undefined);
-    expect(resumed.map((arrival) => arrival.method)).toEqual(["GET"]);
-    const waited = (resumed[0]?.at ?? 0) - (posted?.at ?? Number.POSITIVE_INFINITY);
-    expect(waited).toBeGreaterThanOrEqual(RETRY_MS - 10);
+    expectResumedAfterRetry(served, "tools/call");
   });
 
   it("ctx.releaseConnection is false, and the connection kept, where nobody could come back: no event store, or stateless HTTP", async () => {
