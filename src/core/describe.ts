@@ -10,15 +10,21 @@ export { describeValue };
 
 /**
  * The readable message of anything thrown: an error's `message`, or the value as text.
- * Never throws, whatever was thrown (a throwing getter, a null-prototype object).
+ * Never throws, and never hangs, whatever was thrown (a throwing getter, a null-prototype
+ * object, an array whose Proxy claims 2^32 elements).
  */
 export function messageOf(error: unknown): string {
   try {
-    if (error instanceof Error) return String(error.message);
-    return String(error);
+    return asText(error instanceof Error ? error.message : error);
   } catch {
     return "(a thrown value whose message cannot be read)";
   }
+}
+
+// `String` of an array joins every element up to its `length`, which a Proxy may claim is
+// 2^32: an array is described instead, as `nameText` describes any object.
+function asText(value: unknown): string {
+  return Array.isArray(value) ? describeValue(value) : String(value);
 }
 
 /**

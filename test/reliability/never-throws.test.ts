@@ -532,6 +532,25 @@ describe("toolSet.call never rejects", () => {
     );
   });
 
+  // Found by the property above on a rare seed: `String` of a thrown array joins its
+  // `length`, which a Proxy claims is 2^32, and the call never settled.
+  it("a thrown array that claims 2^32 elements, alone or as an error's message, fails readably", async () => {
+    const lying = () =>
+      new Proxy([1], { get: (t, k) => (k === "length" ? 2 ** 32 - 1 : Reflect.get(t, k)) });
+    const asMessage = () => Object.assign(new Error("hidden"), { message: lying() });
+    for (const make of [lying, asMessage]) {
+      for (const set of sets) {
+        for (const name of ["throws", "play_throws"]) {
+          current = make();
+          const outcome = await settled("set.call", () => set.call(name, {}));
+          expectOutcome(outcome);
+          expect(outcome).toMatchObject({ ok: false });
+          if (!outcome.ok) expect(outcome.error).toContain("an array of length 4294967295");
+        }
+      }
+    }
+  });
+
   it("a hostile context", async () => {
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...sets), hostile, async (set, ctx) => {
