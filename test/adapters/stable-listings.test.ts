@@ -44,5 +44,5 @@ describe("stable listings", () => {
     const names = parsed.anthropic?.map((tool) => tool.name);
     expect(names?.slice(-2)).toEqual(["plant4", "plant3"]);
     expect(parsed.mcp?.map((tool) => tool.name)).toEqual(names);
-  }, 60_000);
+  });
 });

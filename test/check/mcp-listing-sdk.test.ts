@@ -13,7 +13,7 @@ describe("listing an MCP server without the SDK", () => {
   it("is a load error naming the peer to install", async () => {
     const outcome = await listMcpTools(
       { kind: "stdio", command: "node server.mjs" },
-      { cwd: process.cwd(), timeout: 1000 },
+      { cwd: process.cwd(), timeout: 60_000 },
     );
     expect(outcome.ok).toBe(false);
     expect(!outcome.ok && outcome.problem).toMatch(

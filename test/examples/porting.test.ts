@@ -244,5 +244,5 @@ describe("examples/porting-run.ts as a script", () => {
       .split("\n")
       .map((line) => line.split(" ")[0]);
     expect(names).toEqual(["ai-sdk-before", "ai-sdk-after", "mcp-sdk-before", "mcp-sdk-after"]);
-  }, 60_000);
+  });
 });

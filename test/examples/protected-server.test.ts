@@ -30,7 +30,7 @@ describe("examples/protected-server.ts", () => {
       ["--import", "tsx", "examples/protected-server.ts"],
       {
         cwd: root,
-        timeout: 30_000,
+        timeout: 100_000,
       },
     );
     const lines = stdout.trim().split("\n");
@@ -43,7 +43,7 @@ describe("examples/protected-server.ts", () => {
     // docs/mcp-auth-setup.md shows the same output.
     const page = readFileSync(`${root}docs/mcp-auth-setup.md`, "utf8");
     expect(/```text\n([\s\S]*?)```/.exec(page)?.[1]?.trim().split("\n")).toEqual(lines);
-  }, 40_000);
+  });
 
   it("issues tokens whose aud is the resource asked for, and publishes it as this server's authorization server", async () => {
     const authorization = await startAuthorizationServer();

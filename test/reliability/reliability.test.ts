@@ -61,5 +61,5 @@ describe("reliability with faults injected", () => {
       lost: 0,
       crossed: 0,
     });
-  }, 60_000);
+  });
 });

@@ -162,6 +162,6 @@ export function mcpContract(
       const scopes = new Set(values.map((value) => value.scope));
       expect(scopes.size).toBe(count);
       expect([...scopes].every((scope) => scope.startsWith("call-"))).toBe(true);
-    }, 90_000);
+    });
   });
 }

@@ -217,7 +217,7 @@ for (const mode of ["guarded", "open"] as const) {
     let child: Child | undefined;
     beforeAll(async () => {
       child = await startChild(mode);
-    }, 30_000);
+    });
     afterAll(() => stopChild(child));
 
     it.each(offenders)("survives %s", async (_label, bytes) => {

@@ -63,7 +63,7 @@ describe("McpHttpServer.close({ graceMs })", () => {
     expect(settledAfter).toBeLessThan(6_000);
     expect(http.server.listening).toBe(false);
     await client.close();
-  }, 30_000);
+  });
 
   it("returns as soon as the calls in flight are done, well before the grace period", async () => {
     const { capability, log } = waitingTools();

@@ -100,7 +100,7 @@ describe("serveStdio: graceful shutdown", () => {
     expect(aborted.map(({ n }) => n).sort((a, b) => a - b)).toEqual(
       Array.from({ length: count / 2 }, (_, i) => 2 * i + 1),
     );
-  }, 30_000);
+  });
 
   it("when stdin ends with nothing in flight, the process exits at once", async () => {
     const server = start();
