@@ -13,21 +13,27 @@
  *   `tools/call` result as JSON, with no MCP machinery and no validation: the fastest an
  *   HTTP JSON-RPC server can answer on this machine.
  *
+ * toolwright is loaded from the built package whose entries the parent names, as users
+ * run it: from its sources, tsx's transform (a `__name` call per nested function, among
+ * others) would cost it a few percent the SDK's built code does not pay.
+ *
  * Prints `{"url": "..."}` once listening; exits when stdin ends.
  *
- * Usage: `tsx bench/mcp-http-server.ts <toolwright | sdk | toolwright-sessions | sdk-sessions | floor>`
+ * Usage: `tsx bench/mcp-http-server.ts <toolwright | sdk | toolwright-sessions | sdk-sessions | floor> <built toolwright entry> <built toolwright/mcp entry>`
  *
  * @module
  */
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { pathToFileURL } from "node:url";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
-import { capability, defineTool, toolbox, toolSet } from "toolwright";
-import { listenMcpHttp } from "toolwright/mcp";
 import { z } from "zod";
+
+type Root = typeof import("toolwright");
+type Mcp = typeof import("toolwright/mcp");
 
 const parameters = z.object({ text: z.string(), count: z.number().int() });
 const returns = z.object({ echoed: z.string(), count: z.number() });
@@ -43,6 +49,12 @@ function echoResult(args: z.output<typeof parameters>) {
 }
 
 async function toolwright(sessions: boolean): Promise<URL> {
+  const [root, mcp] = process.argv.slice(3).map((file) => pathToFileURL(file).href);
+  if (root === undefined || mcp === undefined) {
+    throw new TypeError("mcp-http-server: name the built toolwright and toolwright/mcp entries");
+  }
+  const { capability, defineTool, toolbox, toolSet } = (await import(root)) as Root;
+  const { listenMcpHttp } = (await import(mcp)) as Mcp;
   const echo = defineTool({ description: "echo", parameters, returns, execute });
   const box = toolbox("bench", "bench", { echo });
   const tools = toolSet([capability({ name: "bench", description: "bench", toolbox: box })], {

@@ -5,7 +5,8 @@
  * `listenMcpHttp({ sessions: true })` against the SDK's stateful one (a server and
  * transport per session, kept by session id), and a plain `node:http` server answering
  * the same JSON-RPC result with no MCP machinery (the fastest an HTTP JSON-RPC server can
- * be here). Each runs in a process of its own (`mcp-http-server.ts`), loaded from this
+ * be here). Each runs in a process of its own (`mcp-http-server.ts`; toolwright from the built
+ * package, as users run it), loaded from this
  * process with raw JSON-RPC POSTs at a fixed concurrency: one client per concurrent
  * worker, with a keep-alive connection of its own and, in session mode, a session it
  * started before any timing (as a real client has one session). Rounds alternate the
@@ -23,6 +24,7 @@ import { spawn } from "node:child_process";
 import { Agent, request } from "node:http";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
+import { ensureBuilt, packageEntries } from "./build";
 import { repoRoot } from "./environment";
 import { formatNumber, median } from "./harness";
 import { atLeast, atMost, formatWithSpread, type RatioSpread, ratioSpread } from "./ratio";
@@ -37,7 +39,7 @@ const PROTOCOL_VERSION = "2025-11-25";
 async function start(which: Which) {
   const child = spawn(
     process.execPath,
-    ["--import", "tsx", join(repoRoot, "bench", "mcp-http-server.ts"), which],
+    ["--import", "tsx", join(repoRoot, "bench", "mcp-http-server.ts"), which, ...builtEntries()],
     { cwd: repoRoot, stdio: ["pipe", "pipe", "inherit"] },
   );
   const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
@@ -52,6 +54,17 @@ async function start(which: Which) {
 }
 
 type Server = Awaited<ReturnType<typeof start>>;
+
+/** The built `toolwright` and `toolwright/mcp` entries the servers load, built once. */
+function builtEntries(): string[] {
+  ensureBuilt();
+  const entries = packageEntries();
+  return ["toolwright", "toolwright/mcp"].map((specifier) => {
+    const entry = entries.find((e) => e.specifier === specifier);
+    if (entry === undefined) throw new Error(`bench: no built entry for ${specifier}`);
+    return entry.file;
+  });
+}
 
 interface Reply {
   readonly status: number;
