@@ -28,7 +28,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import * as z from "zod";
 import { sessionStore } from "../../../src/adapters/mcp/event-store";
 import { RETRY_MS } from "../../../src/adapters/mcp/sse";
-import { mcpHeaders } from "./http-raw";
+import { mcpHeaders, post } from "./http-raw";
 
 /**
  * Polls `check` every `everyMs` until it holds; the test's own timeout bounds the wait.
@@ -514,6 +514,51 @@ describe("how a POST is answered", () => {
     const body = (await response.json()) as { id: number; result: { tools: unknown[] } };
     expect(body.id).toBe(2);
     expect(body.result.tools.length).toBeGreaterThan(0);
+  });
+
+  it("hands the SDK's handlers the request's headers and URL; a Host no URL can hold leaves the URL out", async () => {
+    const served = await serve({
+      allowed: { hosts: "any" },
+      server: {
+        configure: (server) =>
+          server.registerResource("where", "test://where", {}, (uri, extra) => ({
+            contents: [
+              {
+                uri: uri.href,
+                text: JSON.stringify({
+                  url: extra.requestInfo?.url?.href ?? null,
+                  probe: extra.requestInfo?.headers["x-probe"],
+                }),
+              },
+            ],
+          })),
+      },
+    });
+    const session = await rawSession(served.url);
+    const read = async (host: string) => {
+      const reply = await post(
+        new URL(`${served.url.href}?q=1`),
+        JSON.stringify({
+          jsonrpc: "2.0",
+          id: 3,
+          method: "resources/read",
+          params: { uri: "test://where" },
+        }),
+        {
+          host,
+          "x-probe": "seen",
+          "mcp-session-id": session.id,
+          "mcp-protocol-version": "2025-11-25",
+        },
+      );
+      const body = JSON.parse(reply.body) as { result: { contents: { text: string }[] } };
+      return JSON.parse(body.result.contents[0]?.text ?? "{}") as unknown;
+    };
+    expect(await read("mcp.example:8080")).toEqual({
+      url: "http://mcp.example:8080/mcp?q=1",
+      probe: "seen",
+    });
+    expect(await read("[not a host")).toEqual({ url: null, probe: "seen" });
   });
 
   it("as an SSE stream, priming event first, when the call sends something before its answer", async () => {
