@@ -9,12 +9,13 @@
  * built package, as users run it), loaded with raw JSON-RPC POSTs at a fixed concurrency
  * from another process of its own (this module, run as a script by `runMcpHttp`): one
  * client per concurrent worker, with a keep-alive connection of its own and, in session
- * mode, a session it started before any timing (as a real client has one session). Rounds alternate the order of the five servers, so round `r` of each
- * ran under the same conditions, and a ratio is taken per round, at 1, 16 and 64
- * concurrent calls. A call is an error unless it is answered 200 with the tool's result
- * (in JSON, or on an SSE `data:` line), not a JSON-RPC error nor `isError`. Eight rounds
- * of 1 s each (after a 0.8 s warm-up) keep the section near two minutes and a half on two
- * cores. Prints; never fails on a time.
+ * mode, a session it started before any timing (as a real client has one session).
+ * Rounds alternate the order of the five servers, so round `r` of each ran under the same
+ * conditions, and a ratio is taken per round, at 1, 16 and 64 concurrent calls. A call
+ * is an error unless it is answered 200 with the tool's result (in JSON, or on an SSE
+ * `data:` line), not a JSON-RPC error nor `isError`. Eight rounds of 1 s each (after a
+ * 0.8 s warm-up) keep the section near two minutes and a half on two cores. Prints;
+ * never fails on a time.
  *
  * The load goes through undici, not `node:http`'s client: on two cores the load shares
  * the machine with the server, and with `node:http`'s client it measured itself (the

@@ -316,8 +316,8 @@ export class SessionTransport implements Transport {
  * SDK's transport gives it. Not a lazy `get url()` in the literal: a getter closing over
  * the request, built per POST, kept each request's objects alive through young-generation
  * collections (a fifth of what a loop of such literals allocates survives, none without
- * the getter), which made the session server's pauses about 30% longer than building
- * the URL costs.
+ * the getter): the session server's pauses were about 30% longer with it, which costs
+ * far more than building the URL.
  */
 function extraOf(req: IncomingMessage): MessageExtraInfo {
   const authInfo = (req as { auth?: AuthInfo }).auth;
