@@ -62,3 +62,11 @@ export function packageEntries(): PackageEntry[] {
       };
     });
 }
+
+/** The entry of `specifier` in the benchmark build, built first if it is not yet. */
+export function builtEntry(specifier: string): PackageEntry {
+  ensureBuilt();
+  const entry = packageEntries().find((e) => e.specifier === specifier);
+  if (entry === undefined) throw new Error(`bench: package.json "exports" has no ${specifier}`);
+  return entry;
+}

@@ -30,7 +30,7 @@ import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { Pool } from "undici";
-import { ensureBuilt, packageEntries } from "./build";
+import { builtEntry } from "./build";
 import { repoRoot } from "./environment";
 import { formatNumber, median } from "./harness";
 import { atLeast, atMost, formatWithSpread, type RatioSpread, ratioSpread } from "./ratio";
@@ -60,17 +60,6 @@ async function start(which: Which, entries: readonly string[]) {
 }
 
 type Server = Awaited<ReturnType<typeof start>>;
-
-/** The built `toolwright` and `toolwright/mcp` entries the servers load, built once. */
-function builtEntries(): string[] {
-  ensureBuilt();
-  const entries = packageEntries();
-  return ["toolwright", "toolwright/mcp"].map((specifier) => {
-    const entry = entries.find((e) => e.specifier === specifier);
-    if (entry === undefined) throw new Error(`bench: no built entry for ${specifier}`);
-    return entry.file;
-  });
-}
 
 interface Reply {
   readonly status: number;
@@ -358,7 +347,9 @@ function markdownOf(stateless: readonly string[][], sessions: readonly string[][
  */
 export async function runMcpHttp(): Promise<Section> {
   const script = fileURLToPath(import.meta.url);
-  const child = spawn(process.execPath, ["--import", "tsx", script, ...builtEntries()], {
+  // The built `toolwright` and `toolwright/mcp` the servers load.
+  const entries = ["toolwright", "toolwright/mcp"].map((specifier) => builtEntry(specifier).file);
+  const child = spawn(process.execPath, ["--import", "tsx", script, ...entries], {
     cwd: repoRoot,
     stdio: ["ignore", "pipe", "inherit"],
   });

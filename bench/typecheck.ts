@@ -16,7 +16,7 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import { join } from "node:path";
-import { ensureBuilt, packageEntries } from "./build";
+import { builtEntry } from "./build";
 import { repoRoot } from "./environment";
 import { formatRatio } from "./harness";
 import { atMost, below, type Goal, spreadOf } from "./ratio";
@@ -258,9 +258,7 @@ const thousands = (value: number) =>
 
 /** Runs the type-checking benchmark (sequentially: one `tsc` at a time), printing as it goes. */
 export async function runTypecheck(): Promise<Section> {
-  ensureBuilt();
-  const main = packageEntries().find((entry) => entry.specifier === "toolwright");
-  if (!main) throw new Error('typecheck bench: package.json "exports" has no "." entry');
+  const main = builtEntry("toolwright");
   const root = mkdtempSync(join(os.tmpdir(), "toolwright-bench-typecheck-"));
   const results: Diagnostics[] = [];
   const declarations: Emitted[] = [];

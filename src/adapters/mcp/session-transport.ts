@@ -321,9 +321,7 @@ export class SessionTransport implements Transport {
  */
 function extraOf(req: IncomingMessage): MessageExtraInfo {
   const authInfo = (req as { auth?: AuthInfo }).auth;
-  const url = urlOf(req);
-  const requestInfo = url === undefined ? { headers: req.headers } : { headers: req.headers, url };
-  return { requestInfo, authInfo };
+  return { requestInfo: { headers: req.headers, url: urlOf(req) }, authInfo };
 }
 
 // The request's URL, or none when its Host header cannot be a URL's host.
